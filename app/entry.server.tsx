@@ -1,0 +1,76 @@
+/**
+ * Server entry: renders documents and decorates responses. Thin on purpose;
+ * the decisions live in app/monitoring/ and app/utils/.
+ */
+import { PassThrough } from "node:stream";
+import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { DIGEST_HEADER } from "~/monitoring/digest";
+import { ErrorDigestContext } from "~/monitoring/error-digest";
+import { REQUEST_ID_HEADER, requestIdFor } from "~/monitoring/request-context.server";
+import { digestFor, handleServerError } from "~/monitoring/server-errors.server";
+import { NonceContext } from "~/utils/nonce";
+import { createNonce, setSecurityHeaders } from "~/utils/security-headers.server";
+
+/** How long a streamed response may wait for deferred data before the stream is aborted. */
+export const streamTimeout = 5_000;
+
+export const handleError: HandleErrorFunction = (error, { request }) => handleServerError(error, { request });
+
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  response.headers.set(REQUEST_ID_HEADER, requestIdFor(request));
+  const digest = digestFor(request);
+  if (digest) response.headers.set(DIGEST_HEADER, digest);
+  return response;
+};
+
+export default function handleDocumentRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const nonce = createNonce();
+  setSecurityHeaders(responseHeaders, nonce);
+  responseHeaders.set(REQUEST_ID_HEADER, requestIdFor(request));
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // Crawlers get the whole page at once; people get the shell as soon as it is ready.
+  const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <ErrorDigestContext.Provider value={() => digestFor(request)}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </ErrorDigestContext.Provider>
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        // Remix catches this, reports it through handleError and renders the error boundary.
+        onShellError: reject,
+        onError(error) {
+          responseStatusCode = 500;
+          // Before the shell is out, onShellError hands the error to Remix; after it,
+          // nobody else will see it (a failed deferred value while streaming).
+          if (shellRendered) handleServerError(error, { request });
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1_000);
+  });
+}

@@ -1,0 +1,100 @@
+import { z } from "zod";
+
+/**
+ * The one place where the server reads its configuration. Every variable is
+ * validated once, at start; a bad value stops the process with one line that
+ * names the variable (see `formatEnvError`). Documented in README.md and
+ * `.env.example`.
+ */
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const sampleRate = z.coerce
+  .number({ message: "must be a number between 0 and 1" })
+  .min(0, "must be a number between 0 and 1")
+  .max(1, "must be a number between 0 and 1");
+
+const dsn = optionalString.refine(
+  (value) => value === undefined || isSentryDsn(value),
+  "must be a Sentry DSN such as https://<key>@<host>/<project-id>",
+);
+
+const tunnelRoute = optionalString.refine(
+  (value) => value === undefined || /^\/[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/.test(value),
+  "must be an absolute path such as /monitoring",
+);
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  SENTRY_DSN: dsn,
+  SENTRY_ENVIRONMENT: optionalString,
+  SENTRY_RELEASE: optionalString,
+  /** Share of requests traced. 0.1 is the production default (see bench/README.md). */
+  SENTRY_TRACES_SAMPLE_RATE: sampleRate.default(0.1),
+  SENTRY_TUNNEL_ROUTE: tunnelRoute,
+  SENTRY_FEEDBACK: z.enum(["on", "off"], { message: 'must be "on" or "off"' }).default("off"),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      message: "must be one of fatal, error, warn, info, debug, trace, silent",
+    })
+    .default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** True for `https://<public key>@<host>[:port]/<project id>`, the shape Sentry issues. */
+export function isSentryDsn(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === "https:" || url.protocol === "http:") &&
+      url.username !== "" &&
+      /^\/(?:.+\/)?\d+$/.test(url.pathname)
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** One line naming the first bad variable, e.g. `Invalid environment: SENTRY_TRACES_SAMPLE_RATE must be …`. */
+export function formatEnvError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  const name = issue?.path.join(".") ?? "environment";
+  return `Invalid environment: ${name} ${issue?.message ?? "is invalid"}`;
+}
+
+/** Parses `source` or throws an Error whose message is the one-line summary. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) throw new Error(formatEnvError(result.error));
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+/** The validated server environment (parsed on first use, then cached). */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/**
+ * The allowlist of settings the browser may see. Nothing else from the server
+ * environment reaches the page: adding a key here is the only way to expose one.
+ */
+export function getPublicEnv(env: Env = getEnv()) {
+  return {
+    SENTRY_DSN: env.SENTRY_DSN,
+    SENTRY_ENVIRONMENT: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
+    SENTRY_RELEASE: env.SENTRY_RELEASE,
+    SENTRY_TRACES_SAMPLE_RATE: env.SENTRY_TRACES_SAMPLE_RATE,
+    SENTRY_TUNNEL_ROUTE: env.SENTRY_TUNNEL_ROUTE,
+    SENTRY_FEEDBACK: env.SENTRY_FEEDBACK,
+  };
+}
+
+export type PublicEnv = ReturnType<typeof getPublicEnv>;

@@ -1,0 +1,28 @@
+import { DIGEST_HEADER, isDigest } from "./digest";
+import { DIGEST_ATTRIBUTE, type DigestLookup } from "./error-digest";
+import { pagePathOfDataUrl } from "./route-patterns";
+
+/**
+ * The browser's digest lookup (see `error-digest.tsx`). Call once, before
+ * hydrating: it reads the digest of a server-rendered error page and starts
+ * watching single-fetch responses for `X-Error-Digest`.
+ */
+export function createBrowserDigestLookup(): DigestLookup {
+  const byPath = new Map<string, string>();
+
+  const rendered = document.querySelector(`[${DIGEST_ATTRIBUTE}]`)?.getAttribute(DIGEST_ATTRIBUTE);
+  if (isDigest(rendered)) byPath.set(window.location.pathname, rendered);
+
+  const fetchBefore = window.fetch;
+  window.fetch = async function fetchNotingDigests(...args: Parameters<typeof fetch>) {
+    const response = await fetchBefore.apply(this, args);
+    const digest = response.headers.get(DIGEST_HEADER);
+    if (isDigest(digest)) {
+      const pathname = pagePathOfDataUrl(new URL(response.url, window.location.href));
+      if (pathname !== undefined) byPath.set(pathname, digest);
+    }
+    return response;
+  };
+
+  return (pathname) => byPath.get(pathname);
+}

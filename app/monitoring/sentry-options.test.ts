@@ -1,0 +1,123 @@
+import type { ErrorEvent, TransactionEvent } from "@sentry/core";
+import { describe, expect, it } from "vitest";
+import {
+  isDroppedTransaction,
+  isIgnoredError,
+  scrubEvent,
+  SENTRY_LIMITS,
+  sharedSentryOptions,
+} from "./sentry-options";
+
+const settings = {
+  SENTRY_DSN: "https://public@o1.ingest.example/42",
+  SENTRY_ENVIRONMENT: "staging",
+  SENTRY_RELEASE: "abc123",
+  SENTRY_TRACES_SAMPLE_RATE: 0.25,
+};
+
+const errorEvent = (value: string): ErrorEvent => ({
+  type: undefined,
+  exception: { values: [{ type: "Error", value }] },
+});
+
+describe("sharedSentryOptions", () => {
+  const options = sharedSentryOptions(settings);
+
+  it("carries the configured settings and the limits of record", () => {
+    expect(options).toMatchObject({
+      dsn: settings.SENTRY_DSN,
+      environment: "staging",
+      release: "abc123",
+      tracesSampleRate: 0.25,
+      maxBreadcrumbs: 100,
+      transportOptions: { bufferSize: 64 },
+      sendDefaultPii: false,
+      enableLogs: false,
+    });
+    expect(SENTRY_LIMITS.defaultRateLimitBackoffSeconds).toBe(60);
+  });
+
+  it("never sets dataCollection (it would switch everything to collect-all)", () => {
+    expect(options).not.toHaveProperty("dataCollection");
+  });
+
+  it("drops ignored errors and scrubs the rest", () => {
+    expect(options.beforeSend(errorEvent("Script error."))).toBeNull();
+    const kept = options.beforeSend({ ...errorEvent("boom"), request: { cookies: { session: "s" } } });
+    expect(kept?.request).toEqual({});
+  });
+
+  it("drops not-found transactions and keeps the others", () => {
+    const transaction = (name: string): TransactionEvent => ({ type: "transaction", transaction: name });
+    expect(options.beforeSendTransaction(transaction("/*"))).toBeNull();
+    expect(options.beforeSendTransaction(transaction("GET /*"))).toBeNull();
+    expect(options.beforeSendTransaction(transaction("GET /fixtures/items/:id"))).not.toBeNull();
+  });
+});
+
+describe("isIgnoredError", () => {
+  it("ignores cross-origin script errors and both ResizeObserver notices", () => {
+    for (const message of [
+      "Script error.",
+      "Script error",
+      "ResizeObserver loop limit exceeded",
+      "ResizeObserver loop completed with undelivered notifications.",
+    ]) {
+      expect(isIgnoredError(errorEvent(message))).toBe(true);
+      expect(isIgnoredError({ message })).toBe(true);
+    }
+  });
+
+  it("reports everything else, including errors that merely mention the notices", () => {
+    for (const message of [
+      "TypeError: x is undefined",
+      "Script error. in my code",
+      "not a ResizeObserver loop limit exceeded",
+    ]) {
+      expect(isIgnoredError(errorEvent(message))).toBe(false);
+    }
+  });
+});
+
+describe("scrubEvent", () => {
+  it("removes cookies, bodies, secret headers and the IP address", () => {
+    const event: ErrorEvent = {
+      type: undefined,
+      request: {
+        url: "http://app.example/x",
+        cookies: { session: "secret" },
+        data: "password=hunter2",
+        headers: {
+          Cookie: "session=secret",
+          authorization: "Bearer secret",
+          "x-api-key": "secret",
+          "x-forwarded-for": "203.0.113.9",
+          "user-agent": "test",
+          Accept: "text/html",
+        },
+      },
+      user: { ip_address: "203.0.113.9" },
+    };
+    const scrubbed = scrubEvent(event);
+    expect(JSON.stringify(scrubbed)).not.toMatch(/secret|hunter2|203\.0\.113\.9/);
+    expect(scrubbed.request?.headers).toEqual({ "user-agent": "test", Accept: "text/html" });
+    expect(scrubbed.user).toBeUndefined();
+  });
+
+  it("keeps a user id the app set on purpose", () => {
+    expect(scrubEvent({ type: undefined, user: { id: "7", ip_address: "1.2.3.4" } }).user).toEqual({
+      id: "7",
+    });
+  });
+});
+
+describe("isDroppedTransaction", () => {
+  it("drops the catch-all on both sides and listed operational paths", () => {
+    expect(isDroppedTransaction("/*")).toBe(true);
+    expect(isDroppedTransaction("POST /*")).toBe(true);
+    expect(isDroppedTransaction("GET /healthz", ["/healthz"])).toBe(true);
+    expect(isDroppedTransaction("GET /")).toBe(false);
+    expect(isDroppedTransaction("/fixtures/*/x")).toBe(false);
+    expect(isDroppedTransaction(undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,119 @@
+import type { ErrorEvent, TransactionEvent } from "@sentry/core";
+import { NOT_FOUND_PATTERN } from "./route-patterns";
+
+/**
+ * What the server and the browser SDK share: limits, filters, privacy and
+ * transaction rules. Pure functions and plain data, unit-tested in
+ * sentry-options.test.ts; `sentry.server.ts` and `sentry.client.ts` add only
+ * what is specific to their side (integrations, transport details).
+ */
+
+/** The settings both sides read, from the validated environment (the browser gets them through the allowlist). */
+export interface SentrySettings {
+  SENTRY_DSN?: string;
+  SENTRY_ENVIRONMENT?: string;
+  SENTRY_RELEASE?: string;
+  SENTRY_TRACES_SAMPLE_RATE: number;
+}
+
+/**
+ * Limits of record (specification §9). 100 breadcrumbs and a 64-send buffer
+ * are the SDK's own server defaults; the browser SDK's buffer defaults to 40,
+ * so both sides set them explicitly. The 60 s rate-limit backoff is the SDK's
+ * built-in default for a 429 without headers and is not configurable.
+ */
+export const SENTRY_LIMITS = {
+  maxBreadcrumbs: 100,
+  bufferSize: 64,
+  defaultRateLimitBackoffSeconds: 60,
+} as const;
+
+/**
+ * Errors never worth a report (specification §8): the browser's opaque
+ * cross-origin "Script error." and both wordings of the ResizeObserver loop
+ * notice (the SDK's default list only knows the second one).
+ */
+export const IGNORED_ERRORS: RegExp[] = [
+  /^Script error\.?$/,
+  /^ResizeObserver loop limit exceeded$/,
+  /^ResizeObserver loop completed with undelivered notifications\.?$/,
+];
+
+/** True for an event whose message or any exception value is on the ignore list. */
+export function isIgnoredError(event: Pick<ErrorEvent, "message" | "exception">): boolean {
+  const messages = [event.message, ...(event.exception?.values ?? []).map((value) => value.value)];
+  return messages.some(
+    (message) => typeof message === "string" && IGNORED_ERRORS.some((pattern) => pattern.test(message)),
+  );
+}
+
+/** Request headers an event may keep. Everything else (Cookie, Authorization, API keys, IP headers) is dropped. */
+export const ALLOWED_REQUEST_HEADERS = new Set([
+  "accept",
+  "accept-language",
+  "content-length",
+  "content-type",
+  "host",
+  "referer",
+  "user-agent",
+]);
+
+/**
+ * Removes what could identify a person or hold a secret: cookies, request
+ * bodies (form values), any header not on the allowlist, and the client's IP
+ * address. Applied to every error and transaction event on both sides.
+ */
+export function scrubEvent<T extends ErrorEvent | TransactionEvent>(event: T): T {
+  const request = event.request;
+  if (request) {
+    delete request.cookies;
+    delete request.data;
+    if (request.headers) {
+      request.headers = Object.fromEntries(
+        Object.entries(request.headers).filter(([name]) => ALLOWED_REQUEST_HEADERS.has(name.toLowerCase())),
+      );
+    }
+  }
+  if (event.user) {
+    delete event.user.ip_address;
+    if (Object.keys(event.user).length === 0) delete event.user;
+  }
+  return event;
+}
+
+/**
+ * Transactions nobody should pay for (specification §2): requests served by
+ * the catch-all not-found route, in the browser (`/*`) and on the server
+ * (`GET /*`), and the operational endpoints listed in `untracedPaths`.
+ */
+export function isDroppedTransaction(
+  name: string | undefined,
+  untracedPaths: readonly string[] = [],
+): boolean {
+  if (!name) return false;
+  const pattern = name.replace(/^[A-Z]+ /, "");
+  return pattern === NOT_FOUND_PATTERN || untracedPaths.includes(pattern);
+}
+
+/** Options both SDKs are initialised with. */
+export function sharedSentryOptions(settings: SentrySettings, untracedPaths: readonly string[] = []) {
+  return {
+    dsn: settings.SENTRY_DSN,
+    environment: settings.SENTRY_ENVIRONMENT,
+    release: settings.SENTRY_RELEASE,
+    tracesSampleRate: settings.SENTRY_TRACES_SAMPLE_RATE,
+    maxBreadcrumbs: SENTRY_LIMITS.maxBreadcrumbs,
+    transportOptions: { bufferSize: SENTRY_LIMITS.bufferSize },
+    ignoreErrors: IGNORED_ERRORS,
+    // Privacy by default. `dataCollection` is deliberately unset: setting it at
+    // all switches every key it does not name to "collect everything".
+    sendDefaultPii: false,
+    enableLogs: false,
+    beforeSend(event: ErrorEvent) {
+      return isIgnoredError(event) ? null : scrubEvent(event);
+    },
+    beforeSendTransaction(event: TransactionEvent) {
+      return isDroppedTransaction(event.transaction, untracedPaths) ? null : scrubEvent(event);
+    },
+  };
+}

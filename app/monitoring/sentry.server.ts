@@ -1,0 +1,95 @@
+import { getTraceData } from "@sentry/node";
+import * as Sentry from "@sentry/remix";
+import type { Env } from "~/env.server";
+import { routePatternOf } from "./request-context.server";
+import { sharedSentryOptions } from "./sentry-options";
+
+/**
+ * The server side of Sentry. `instrument.server.ts` calls `initServerSentry`
+ * before remix-serve loads the app; everything else here is a no-op while
+ * Sentry is off (no DSN).
+ */
+
+/** Paths whose requests are never traced: operational endpoints, not pages. */
+export const UNTRACED_PATHS = ["/healthz"] as const;
+
+/** `GET /fixtures/items/:id`: the method and the full route pattern, as the browser names the page. */
+export function serverTransactionName(method: string, url: URL): string {
+  return `${method.toUpperCase()} ${routePatternOf(url) ?? url.pathname}`;
+}
+
+/**
+ * Names server transactions `<METHOD> <full pattern>`. The SDK names them
+ * after the leaf route's relative path (`GET fixtures/items/:id`, `GET *` for
+ * `/_root.data`, a full URL for `/`). It runs in `preprocessEvent`, before the
+ * SDK compares names, so the source stays `route` instead of `custom`.
+ */
+function routeNamesIntegration() {
+  return {
+    name: "RouteNames",
+    preprocessEvent(event: Sentry.Event) {
+      const trace = event.contexts?.trace;
+      if (event.type !== "transaction" || trace?.op !== "http.server") return;
+      const data = (trace.data ?? {}) as Record<string, unknown>;
+      const method = typeof data["http.method"] === "string" ? data["http.method"] : "GET";
+      const url = URL.canParse(String(data["http.url"])) ? new URL(String(data["http.url"])) : undefined;
+      if (!url) return;
+      event.transaction = serverTransactionName(method, url);
+      event.transaction_info = { source: "route" };
+      data["http.route"] = routePatternOf(url);
+    },
+  };
+}
+
+export function initServerSentry(env: Env): void {
+  if (!env.SENTRY_DSN) return;
+  Sentry.init({
+    ...sharedSentryOptions(env, UNTRACED_PATHS),
+    environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
+    integrations: [
+      // No cookies, bodies or IP addresses on events; headers are filtered by scrubEvent.
+      Sentry.requestDataIntegration({ include: { cookies: false, data: false, ip: false } }),
+      // The Remix instrumentation owns the request span. Nothing is dropped by
+      // status here: a 404 thrown by a real route keeps its transaction, and
+      // the catch-all's are dropped by name (sentry-options.ts).
+      Sentry.httpIntegration({
+        disableIncomingRequestSpans: true,
+        maxIncomingRequestBodySize: "none",
+        dropSpansForIncomingRequestStatusCodes: [],
+      }),
+      routeNamesIntegration(),
+    ],
+  });
+}
+
+/**
+ * Reports one unexpected server error: exactly one event, `handled: false`,
+ * tagged with the digest shown on the page and written in the log line.
+ */
+export function captureServerError(
+  error: unknown,
+  { digest, requestId, request }: { digest: string; requestId: string; request: Request },
+): void {
+  Sentry.withScope((scope) => {
+    scope.setTag("digest", digest);
+    scope.setTag("request_id", requestId);
+    scope.setTransactionName(serverTransactionName(request.method, new URL(request.url)));
+    // The mechanism goes in the hint alone: a hint that also carries tags is
+    // read as scope data and the mechanism is dropped.
+    Sentry.captureException(error, {
+      mechanism: { type: "auto.function.remix.server", handled: false, data: { function: "handleError" } },
+    });
+  });
+}
+
+/** `sentry-trace` and `baggage` for the page's meta tags, so the page load continues the server's trace. */
+export function traceMetaData(): { sentryTrace?: string; baggage?: string } {
+  if (!Sentry.getClient()) return {};
+  const data = getTraceData();
+  return { sentryTrace: data["sentry-trace"], baggage: data.baggage };
+}
+
+/** Sends what is buffered, waiting at most `timeoutMs`. */
+export function flushServerSentry(timeoutMs: number): Promise<boolean> {
+  return Sentry.getClient() ? Sentry.flush(timeoutMs) : Promise.resolve(true);
+}

@@ -1,0 +1,30 @@
+import type { MetaFunction } from "@remix-run/node";
+
+export const meta: MetaFunction = () => [{ title: "Remix + Sentry scaffold" }];
+
+/** The scaffold's placeholder start page. Replace it with the product's first screen. */
+export default function Index() {
+  return (
+    <main>
+      <h1>Remix + Sentry scaffold</h1>
+      <p>
+        This server-rendered Remix app is ready for the product&apos;s routes. Error pages, the 404 page,
+        error digests, structured logs, tracing and security headers are already in place.
+      </p>
+      <ul>
+        <li>
+          Pages go in <code>app/routes/</code>, one file per route (<code>app/routes/orders.$id.tsx</code>{" "}
+          serves <code>/orders/:id</code>).
+        </li>
+        <li>
+          A route reads its data in a <code>loader</code> and handles form posts in an <code>action</code>,
+          both exported from the route file; see &ldquo;Adding a route&rdquo; in the README.
+        </li>
+        <li>
+          Monitoring lives in <code>app/monitoring/</code>; Sentry starts from{" "}
+          <code>instrument.server.mjs</code> and is off until <code>SENTRY_DSN</code> is set.
+        </li>
+      </ul>
+    </main>
+  );
+}

@@ -1,0 +1,6 @@
+// Modules generated at build time by plugins in vite.config.ts.
+declare module "virtual:route-patterns" {
+  import type { RoutePattern } from "~/monitoring/route-patterns";
+  const patterns: RoutePattern[];
+  export default patterns;
+}

@@ -1,0 +1,162 @@
+/**
+ * Starts the production server the way `npm start` does — the same command,
+ * read from package.json, so the tests prove the real start script — on a
+ * free port of 127.0.0.1, and captures its output for log assertions.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export interface StartOptions {
+  /** Build directory: `build-e2e` (with fixtures, the default) or `build`. */
+  build?: "build" | "build-e2e";
+  /** Extra environment (SENTRY_DSN…). Variables of the test process do not leak in. */
+  env?: Record<string, string | undefined>;
+}
+
+export interface LogLine {
+  level?: string;
+  msg?: string;
+  digest?: string;
+  [key: string]: unknown;
+}
+
+export interface AppServer {
+  readonly url: string;
+  readonly port: number;
+  readonly process: ChildProcess;
+  /** Everything the server printed so far (stdout and stderr). */
+  output(): string;
+  /** Its stdout lines that are JSON log records. */
+  logLines(): LogLine[];
+  /** Resolves with the first log record that matches, waiting up to `timeout` ms. */
+  waitForLog(predicate: (line: LogLine) => boolean, timeout?: number): Promise<LogLine>;
+  /** Sends `signal` and resolves with how the process ended. */
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Splits the start script into environment assignments, command and arguments (single and double quotes). */
+export function parseStartScript(script: string): {
+  env: Record<string, string>;
+  command: string;
+  args: string[];
+} {
+  const words = [...script.matchAll(/(?:[^\s'"]+|'[^']*'|"[^"]*")+/g)].map((match) =>
+    match[0].replace(/'([^']*)'|"([^"]*)"/g, (_, single: string, double: string) => single ?? double),
+  );
+  const env: Record<string, string> = {};
+  while (words[0] && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) {
+    const [name, ...value] = words.shift()!.split("=");
+    env[name!] = value.join("=");
+  }
+  const [command, ...args] = words;
+  if (!command) throw new Error(`start script has no command: ${script}`);
+  return { env, command, args };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Environment a test server inherits: the essentials only, so a developer's SENTRY_DSN never leaks into a test. */
+function baseEnv(): Record<string, string> {
+  const keep = ["PATH", "HOME", "TMPDIR", "LANG", "TZ"];
+  return Object.fromEntries(keep.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
+}
+
+export async function startApp(options: StartOptions = {}): Promise<AppServer> {
+  const build = options.build ?? "build-e2e";
+  const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+    scripts: { start: string };
+  };
+  const start = parseStartScript(pkg.scripts.start);
+  const args = start.args.map((arg) => arg.replace(/^(\.\/)?build\//, `./${build}/`));
+  const port = await freePort();
+
+  const child = spawn(path.join(root, "node_modules/.bin", start.command), args, {
+    cwd: root,
+    env: {
+      ...baseEnv(),
+      ...start.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      ...options.env,
+    } as unknown as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+
+  let output = "";
+  const listeners = new Set<() => void>();
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString("utf8");
+    for (const listener of listeners) listener();
+  };
+  child.stdout!.on("data", onData);
+  child.stderr!.on("data", onData);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+
+  const waitForOutput = (test: () => boolean, timeout: number, what: string) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!test()) return;
+        cleanup();
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`${what} within ${timeout} ms. Server output:\n${output}`));
+      }, timeout);
+      const cleanup = () => {
+        clearTimeout(timer);
+        listeners.delete(check);
+      };
+      listeners.add(check);
+      void exited.then(() => {
+        if (listeners.has(check)) {
+          cleanup();
+          reject(new Error(`server exited before: ${what}. Output:\n${output}`));
+        }
+      });
+      check();
+    });
+
+  const logLines = (): LogLine[] =>
+    output.split("\n").flatMap((line) => {
+      if (!line.startsWith("{")) return [];
+      try {
+        return [JSON.parse(line) as LogLine];
+      } catch {
+        return [];
+      }
+    });
+
+  await waitForOutput(() => output.includes("[remix-serve]"), 20_000, "server did not start");
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    process: child,
+    output: () => output,
+    logLines,
+    async waitForLog(predicate, timeout = 5_000) {
+      await waitForOutput(() => logLines().some(predicate), timeout, "no matching log line");
+      return logLines().find(predicate)!;
+    },
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}

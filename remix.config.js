@@ -1,0 +1,55 @@
+// @ts-check
+/**
+ * Remix options, in one place. `vite.config.ts` hands them to the Remix Vite
+ * plugin and `app/routes.ts` reads the fixture table; nothing else reads them.
+ *
+ * Two builds come from the same sources:
+ *  - the default production build (`npm run build` → `build/`), and
+ *  - the end-to-end build (`E2E_FIXTURES=1` → `build-e2e/`), which adds the
+ *    routes under `e2e/fixtures/routes/`. They throw, redirect and misbehave
+ *    on purpose so that the tests can prove error pages, digests and Sentry
+ *    reporting. They must never be reachable in the default build, so they are
+ *    added at build time instead of living in `app/routes/`.
+ */
+
+/** True when building the end-to-end variant with the fixture routes. */
+export const withFixtures = process.env.E2E_FIXTURES === "1";
+
+/**
+ * Fixture routes of the end-to-end build: URL path → file under
+ * `e2e/fixtures/routes/`. The default build must answer 404 for every path
+ * listed here (`e2e/default-build.spec.ts` checks each one).
+ */
+export const fixtureRoutes = {
+  "fixtures/loader-error": "loader-error.tsx",
+  "fixtures/action-error": "action-error.tsx",
+  "fixtures/render-error": "render-error.tsx",
+  "fixtures/client-render-error": "client-render-error.tsx",
+  "fixtures/event-error": "event-error.tsx",
+  "fixtures/client-loader-error": "client-loader-error.tsx",
+  "fixtures/items/:id": "items.$id.tsx",
+  "fixtures/not-found": "not-found.tsx",
+  "fixtures/server-error-response": "server-error-response.tsx",
+  "fixtures/redirect": "redirect.tsx",
+  "fixtures/noise": "noise.tsx",
+  "fixtures/slow": "slow.tsx",
+};
+
+/** Route files under `app/routes/` that are not routes. */
+export const ignoredRouteFiles = ["**/*.test.{ts,tsx}", "**/.*"];
+
+/** @type {import("@remix-run/dev").VitePluginConfig} */
+export const remixOptions = {
+  buildDirectory: withFixtures ? "build-e2e" : "build",
+  // Every Remix v3 future flag, so that adopting React Router v7 later is a
+  // rename and not a rewrite. v3_singleFetch makes navigations fetch
+  // `<path>.data?_routes=…` and lets <Form method="post"> post to the page.
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_singleFetch: true,
+    v3_lazyRouteDiscovery: true,
+    v3_routeConfig: true,
+  },
+};

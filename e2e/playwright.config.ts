@@ -1,0 +1,27 @@
+import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, systemChromium } from "./support/chromium";
+
+/**
+ * End-to-end tests: the production build (`build-e2e/`, made by
+ * `npm run build:e2e`) served by remix-serve through the real start script,
+ * driven in real Chromium, with Sentry pointed at a local recorder. Each test
+ * file starts the servers it needs (see support/fixtures.ts).
+ */
+export default defineConfig({
+  testDir: ".",
+  testMatch: "**/*.spec.ts",
+  outputDir: "../test-results",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  // Two cores: one worker per core, each with its own app server and browser.
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    browserName: "chromium",
+    launchOptions: { executablePath: systemChromium(), args: CHROMIUM_ARGS },
+    trace: "off",
+  },
+});

@@ -1,0 +1,95 @@
+/**
+ * Shared Playwright fixtures. Each worker gets its own Sentry-protocol
+ * recorder and its own production server (build-e2e, Sentry on at 100 %
+ * tracing, DSN pointing at the recorder), so tests assert on what really
+ * reached the wire.
+ */
+import { test as base, expect, type Page } from "@playwright/test";
+import { startApp, type AppServer } from "./app-server";
+import { startRecorder, type EnvelopeItem, type Recorder } from "./sentry-recorder";
+
+interface WorkerFixtures {
+  recorder: Recorder;
+  app: AppServer;
+}
+
+interface TestFixtures {
+  /** Console errors and page errors of the test's page, for "nothing went wrong" checks. */
+  browserErrors: string[];
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  recorder: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring
+    async ({}, use) => {
+      const recorder = await startRecorder();
+      await use(recorder);
+      await recorder.close();
+    },
+    { scope: "worker" },
+  ],
+  app: [
+    async ({ recorder }, use) => {
+      const app = await startApp({
+        env: { SENTRY_DSN: recorder.dsn(), SENTRY_TRACES_SAMPLE_RATE: "1", SENTRY_ENVIRONMENT: "e2e" },
+      });
+      await use(app);
+      await app.stop();
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ app }, use) => use(app.url),
+  browserErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await use(errors);
+  },
+});
+
+export { expect };
+
+/** The error event items of the recorder. */
+export const isErrorEvent = (item: EnvelopeItem) => item.type === "event";
+export const isTransaction = (item: EnvelopeItem) => item.type === "transaction";
+
+/** The first exception's message of an error event. */
+export function exceptionValue(item: EnvelopeItem): string | undefined {
+  return item.payload?.exception?.values?.at(-1)?.value;
+}
+
+/** How long "nothing more arrives" is watched for, after the expected items arrived. */
+export const SETTLE_MS = 1_500;
+
+/**
+ * Waits until `count` matching items arrived, then `SETTLE_MS` more, and
+ * returns every match: callers assert the exact count (exactly one, none).
+ */
+export async function settledItems(
+  recorder: Recorder,
+  predicate: (item: EnvelopeItem) => boolean,
+  count: number,
+): Promise<EnvelopeItem[]> {
+  if (count > 0) await recorder.waitForItems((item) => predicate(item), { count, timeout: 10_000 });
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  return recorder.items().filter(predicate);
+}
+
+/** The digest shown on an error page. */
+export async function digestOnPage(page: Page): Promise<string> {
+  const digest = await page.locator("[data-error-digest]").textContent({ timeout: 10_000 });
+  expect(digest).toMatch(/^[0-9a-f]{12}$/);
+  return digest!;
+}
+
+/** Waits until a fixture page has hydrated (fixtures render `HydratedMarker`). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.getByTestId("hydrated").waitFor({ state: "attached" });
+}
+
+export const SERVER_ERROR_HEADING =
+  "Application error: a server-side exception has occurred (see the server logs for more information).";
+export const CLIENT_ERROR_HEADING =
+  "Application error: a client-side exception has occurred (see the browser console for more information).";

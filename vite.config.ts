@@ -1,6 +1,9 @@
+import { execSync } from "node:child_process";
+import { unlinkSync } from "node:fs";
 import path from "node:path";
 import { vitePlugin as remix } from "@remix-run/dev";
-import type { Plugin } from "vite";
+import { sentryVitePlugin } from "@sentry/vite-plugin";
+import type { Plugin, PluginOption } from "vite";
 import { defineConfig } from "vitest/config";
 import { remixOptions } from "./remix.config.js";
 import { routePatterns, type RouteDefinition } from "./app/monitoring/route-patterns";
@@ -57,9 +60,67 @@ function serverInstrumentEntry(): Plugin {
   };
 }
 
+/** The release source maps are uploaded for: SENTRY_RELEASE, else the git commit. */
+function releaseName(): string | undefined {
+  if (process.env.SENTRY_RELEASE) return process.env.SENTRY_RELEASE;
+  try {
+    return execSync("git rev-parse HEAD", { stdio: ["ignore", "pipe", "ignore"] })
+      .toString()
+      .trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Source maps are built "hidden" (no sourceMappingURL comment) for Sentry
+ * only, and never left in the build, so no map can ever be served. With
+ * SENTRY_AUTH_TOKEN, SENTRY_ORG and SENTRY_PROJECT set they are uploaded with
+ * the release, then deleted; without them they are deleted and one line says so.
+ */
+function sourceMaps(): PluginOption {
+  // Set here rather than in the config below so the Remix plugin's warning
+  // about maps "publicly visible in the browser" (true of plain maps only) stays quiet.
+  const hidden: Plugin = { name: "hidden-source-maps", config: () => ({ build: { sourcemap: "hidden" } }) };
+  const { SENTRY_AUTH_TOKEN, SENTRY_ORG, SENTRY_PROJECT } = process.env;
+  if (SENTRY_AUTH_TOKEN && SENTRY_ORG && SENTRY_PROJECT) {
+    return [
+      hidden,
+      sentryVitePlugin({
+        authToken: SENTRY_AUTH_TOKEN,
+        org: SENTRY_ORG,
+        project: SENTRY_PROJECT,
+        release: { name: releaseName() },
+        sourcemaps: { filesToDeleteAfterUpload: [`${remixOptions.buildDirectory}/**/*.map`] },
+        telemetry: false,
+      }),
+    ];
+  }
+  let ssr = false;
+  const deleteMaps: Plugin = {
+    name: "delete-source-maps",
+    apply: "build",
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+    },
+    writeBundle(options, bundle) {
+      const maps = Object.keys(bundle).filter((file) => file.endsWith(".map"));
+      for (const file of maps) unlinkSync(path.join(options.dir!, file));
+      if (ssr) {
+        console.log(
+          "Source maps not uploaded (set SENTRY_AUTH_TOKEN, SENTRY_ORG and SENTRY_PROJECT to upload them); deleted from the build.",
+        );
+      }
+    },
+  };
+  return [hidden, deleteMaps];
+}
+
 export default defineConfig({
   resolve: { alias: { "~": path.resolve("app") } },
-  plugins: process.env.VITEST ? [] : [remix(remixOptions), routePatternsPlugin(), serverInstrumentEntry()],
+  plugins: process.env.VITEST
+    ? []
+    : [remix(remixOptions), routePatternsPlugin(), serverInstrumentEntry(), sourceMaps()],
   test: {
     include: ["app/**/*.test.{ts,tsx}", "e2e/support/**/*.test.ts"],
     environment: "node",

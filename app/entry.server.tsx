@@ -8,6 +8,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { getEnv } from "~/env.server";
 import { DIGEST_HEADER } from "~/monitoring/digest";
 import { ErrorDigestContext } from "~/monitoring/error-digest";
 import { REQUEST_ID_HEADER, requestIdFor } from "~/monitoring/request-context.server";
@@ -34,7 +35,13 @@ export default function handleDocumentRequest(
   remixContext: EntryContext,
 ) {
   const nonce = createNonce();
-  setSecurityHeaders(responseHeaders, nonce);
+  const env = getEnv();
+  setSecurityHeaders(responseHeaders, {
+    nonce,
+    sentryDsn: env.SENTRY_DSN,
+    sentryTunnel: env.SENTRY_TUNNEL_ROUTE,
+    hstsMaxAge: env.HSTS_MAX_AGE,
+  });
   responseHeaders.set(REQUEST_ID_HEADER, requestIdFor(request));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // Crawlers get the whole page at once; people get the shell as soon as it is ready.

@@ -37,6 +37,12 @@ export const envSchema = z.object({
   SENTRY_TRACES_SAMPLE_RATE: sampleRate.default(0.1),
   SENTRY_TUNNEL_ROUTE: tunnelRoute,
   SENTRY_FEEDBACK: z.enum(["on", "off"], { message: 'must be "on" or "off"' }).default("off"),
+  /** Strict-Transport-Security max-age in seconds; 0 (default) sends no HSTS header. Set it when served over HTTPS. */
+  HSTS_MAX_AGE: z.coerce
+    .number({ message: "must be a whole number of seconds" })
+    .int("must be a whole number of seconds")
+    .min(0, "must be a whole number of seconds")
+    .default(0),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       message: "must be one of fatal, error, warn, info, debug, trace, silent",

@@ -9,7 +9,10 @@ import { useNonce } from "~/utils/nonce";
 import { serializeForScript } from "~/utils/public-env";
 import stylesheet from "~/styles/app.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: stylesheet },
+];
 
 export const meta: MetaFunction = () => [{ title: "Remix + Sentry scaffold" }];
 

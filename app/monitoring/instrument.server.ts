@@ -1,11 +1,17 @@
 /**
  * Runs before remix-serve loads the app (see instrument.server.mjs): checks
- * the environment, starts Sentry so its instrumentation can patch Remix
- * before Remix is imported, and installs the shutdown handler.
+ * the environment, starts Sentry, makes stdout JSON lines, logs one start
+ * line, and installs the shutdown handler.
+ *
+ * Import nothing from Remix here, directly or through a shared module: Sentry
+ * can only instrument Remix's loaders and actions if it starts before Remix's
+ * server runtime is first loaded.
  */
 import { parseEnv } from "~/env.server";
+import { getLogger } from "./logger.server";
 import { initServerSentry } from "./sentry.server";
 import { installGracefulShutdown } from "./shutdown.server";
+import { installJsonStdout } from "./stdout-json.server";
 
 function validatedEnv() {
   try {
@@ -17,6 +23,20 @@ function validatedEnv() {
   }
 }
 
+// Nothing reads the environment while modules load, so this check comes first.
 const env = validatedEnv();
 initServerSentry(env);
+installJsonStdout();
 installGracefulShutdown();
+getLogger().info(
+  {
+    port: Number(process.env.PORT) || 3000,
+    mode: env.NODE_ENV,
+    sentry: Boolean(env.SENTRY_DSN),
+    tunnel: env.SENTRY_TUNNEL_ROUTE ?? false,
+    feedback: env.SENTRY_FEEDBACK === "on",
+    release: env.SENTRY_RELEASE ?? null,
+    tracesSampleRate: env.SENTRY_DSN ? env.SENTRY_TRACES_SAMPLE_RATE : 0,
+  },
+  "starting",
+);

@@ -7,15 +7,24 @@ import { getEnv } from "~/env.server";
  */
 function createLogger() {
   const env = getEnv();
-  return pino({
+  const options = {
     level: env.LOG_LEVEL,
     base: undefined, // no pid/hostname noise: the platform adds its own
     timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
-    ...(env.NODE_ENV === "development"
-      ? { transport: { target: "pino-pretty", options: { colorize: true } } }
-      : {}),
-  });
+    formatters: { level: (label: string) => ({ level: label }) },
+  };
+  if (env.NODE_ENV === "development") {
+    return pino({ ...options, transport: { target: "pino-pretty", options: { colorize: true } } });
+  }
+  // Synchronous writes: a line is whole on stdout before the next one starts
+  // (remix-serve's own lines share the stream), and none is lost at exit.
+  return pino(options, pino.destination({ dest: 1, sync: true }));
 }
 
-export const logger = createLogger();
+let logger: pino.Logger | undefined;
+
+/** The server's logger, created on first use (so importing this module reads no environment). */
+export function getLogger(): pino.Logger {
+  logger ??= createLogger();
+  return logger;
+}

@@ -46,7 +46,10 @@ export function initServerSentry(env: Env): void {
   Sentry.init({
     ...sharedSentryOptions(env, UNTRACED_PATHS),
     environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
-    integrations: [
+    integrations: (defaults) => [
+      // remix-serve's Express middlewares would each become a transaction of
+      // their own (query, expressInit, serveStatic…): the Remix span is the request.
+      ...defaults.filter((integration) => integration.name !== "Express"),
       // No cookies, bodies or IP addresses on events; headers are filtered by scrubEvent.
       Sentry.requestDataIntegration({ include: { cookies: false, data: false, ip: false } }),
       // The Remix instrumentation owns the request span. Nothing is dropped by

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from "@remix-run/react";
 import { createDigest } from "./digest";
-import { logger } from "./logger.server";
+import { getLogger } from "./logger.server";
 import { requestIdFor, routePatternOf } from "./request-context.server";
 import { captureServerError } from "./sentry.server";
 
@@ -32,7 +32,7 @@ export function handleServerError(error: unknown, { request }: { request: Reques
 
   const url = new URL(request.url);
   const requestId = requestIdFor(request);
-  logger.error(
+  getLogger().error(
     {
       digest,
       requestId,

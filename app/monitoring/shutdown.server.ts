@@ -1,3 +1,4 @@
+import { getLogger } from "./logger.server";
 import { flushServerSentry } from "./sentry.server";
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT. */
@@ -15,9 +16,7 @@ export const SENTRY_FLUSH_MS = 2_000;
 export function installGracefulShutdown(): void {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
-      console.log(
-        JSON.stringify({ level: "info", time: new Date().toISOString(), msg: "shutting down", signal }),
-      );
+      getLogger().info({ signal, graceMs: SHUTDOWN_GRACE_MS }, "shutting down");
       void flushServerSentry(SENTRY_FLUSH_MS);
       setTimeout(() => {
         void flushServerSentry(SENTRY_FLUSH_MS).finally(() => process.exit(0));

@@ -1,16 +1,72 @@
 /**
- * Security headers of every document response, and the per-request CSP nonce.
+ * Security headers of every document response, and its CSP nonce.
+ * One place decides them; `entry.server.tsx` applies them.
  */
 
-/** A fresh, unguessable nonce for one response (128 bits, base64). */
+/** A fresh, unguessable nonce for one response (128 random bits, base64). */
 export function createNonce(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   return Buffer.from(bytes).toString("base64");
 }
 
-export function setSecurityHeaders(headers: Headers, _nonce: string): void {
+export interface CspOptions {
+  nonce: string;
+  /** Sentry DSN when Sentry is on; the browser may then talk to its ingest origin. */
+  sentryDsn?: string;
+  /** Same-origin tunnel path: when set, the browser never talks to the ingest origin. */
+  sentryTunnel?: string;
+}
+
+/** Sentry's CSP report endpoint for a DSN: https://host/api/<project>/security/?sentry_key=<key>. */
+export function sentrySecurityEndpoint(dsn: string): string {
+  const url = new URL(dsn);
+  const project = url.pathname.split("/").filter(Boolean).at(-1);
+  const prefix = url.pathname.split("/").filter(Boolean).slice(0, -1).join("/");
+  return `${url.protocol}//${url.host}/${prefix ? prefix + "/" : ""}api/${project}/security/?sentry_key=${url.username}`;
+}
+
+/**
+ * The Content-Security-Policy. Scripts run only with this response's nonce;
+ * `'strict-dynamic'` extends that trust to the chunks they import. Styles may be
+ * inline (React style attributes, Sentry's widgets), which cannot run code.
+ */
+export function contentSecurityPolicy({ nonce, sentryDsn, sentryTunnel }: CspOptions): string {
+  const connect = ["'self'"];
+  if (sentryDsn && !sentryTunnel) connect.push(new URL(sentryDsn).origin);
+  const directives = [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src ${connect.join(" ")}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ];
+  if (sentryDsn) directives.push(`report-uri ${sentrySecurityEndpoint(sentryDsn)}`);
+  return directives.join("; ");
+}
+
+/** Features no page of the scaffold uses; a product that needs one opens it here. */
+export const PERMISSIONS_POLICY =
+  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
+
+export interface SecurityHeaderOptions extends CspOptions {
+  /** `Strict-Transport-Security` max-age in seconds; 0 leaves the header out (plain-HTTP deployments). */
+  hstsMaxAge: number;
+}
+
+export function setSecurityHeaders(headers: Headers, options: SecurityHeaderOptions): void {
+  headers.set("Content-Security-Policy", contentSecurityPolicy(options));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
+  headers.set("Permissions-Policy", PERMISSIONS_POLICY);
+  if (options.hstsMaxAge > 0) {
+    headers.set("Strict-Transport-Security", `max-age=${options.hstsMaxAge}; includeSubDomains`);
+  }
 }

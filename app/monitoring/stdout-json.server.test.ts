@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { toJsonLine } from "./stdout-json.server";
+
+const now = new Date("2026-01-02T03:04:05.000Z");
+
+describe("toJsonLine", () => {
+  it("turns a morgan access line into a request record", () => {
+    expect(JSON.parse(toJsonLine("GET /fixtures/items/1?x=1 200 1234 - 3.456 ms", now)!)).toEqual({
+      level: "info",
+      time: "2026-01-02T03:04:05.000Z",
+      msg: "request",
+      method: "GET",
+      url: "/fixtures/items/1?x=1",
+      status: 200,
+      durationMs: 3.456,
+    });
+  });
+
+  it("drops health-check access lines", () => {
+    expect(toJsonLine("GET /healthz 200 2 - 0.5 ms", now)).toBeNull();
+    expect(toJsonLine("HEAD /healthz?probe=1 200 - - 0.5 ms", now)).toBeNull();
+  });
+
+  it("wraps any other plain text line", () => {
+    expect(JSON.parse(toJsonLine("[remix-serve] http://localhost:3000", now)!)).toMatchObject({
+      level: "info",
+      msg: "[remix-serve] http://localhost:3000",
+    });
+  });
+
+  it("passes JSON lines through unchanged", () => {
+    const line = '{"level":"error","digest":"0123456789ab"}';
+    expect(toJsonLine(line, now)).toBe(line);
+  });
+});

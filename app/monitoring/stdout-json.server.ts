@@ -1,0 +1,54 @@
+/**
+ * remix-serve prints its start banner and an access line per request
+ * (morgan's "tiny" format) as plain text on stdout. This turns those lines
+ * into JSON records like the app's own, so stdout is JSON lines throughout,
+ * and drops the access lines of health checks, which would only be noise.
+ * The app's logger (pino) writes to the file descriptor directly and is not
+ * affected.
+ */
+
+/** morgan "tiny": `:method :url :status :res[content-length] - :response-time ms` */
+const ACCESS_LINE = /^(?<method>[A-Z]+) (?<url>\S+) (?<status>\d{3}|-) (?<length>\S+) - (?<ms>[\d.]+|-) ms$/;
+
+/** Paths whose access lines are dropped. */
+export const QUIET_PATHS = new Set(["/healthz"]);
+
+/** The JSON line for one plain-text line, or null to drop it. Lines that already are JSON pass unchanged. */
+export function toJsonLine(line: string, now: Date = new Date()): string | null {
+  if (line.startsWith("{")) return line;
+  const time = now.toISOString();
+  const access = ACCESS_LINE.exec(line)?.groups;
+  if (access) {
+    const path = access.url!.split("?")[0]!;
+    if (QUIET_PATHS.has(path)) return null;
+    return JSON.stringify({
+      level: "info",
+      time,
+      msg: "request",
+      method: access.method,
+      url: access.url,
+      status: Number(access.status) || undefined,
+      durationMs: Number(access.ms) || undefined,
+    });
+  }
+  return JSON.stringify({ level: "info", time, msg: line });
+}
+
+/** Routes every later `process.stdout.write` of plain text through `toJsonLine`. */
+export function installJsonStdout(): void {
+  const write = process.stdout.write.bind(process.stdout) as (chunk: string) => boolean;
+  let pending = "";
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    pending += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
+    const lines = pending.split("\n");
+    pending = lines.pop() ?? "";
+    const out = lines.flatMap((line) => {
+      const json = line === "" ? null : toJsonLine(line);
+      return json === null ? [] : [json + "\n"];
+    });
+    if (out.length > 0) write(out.join(""));
+    const callback = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
+    callback?.();
+    return true;
+  }) as typeof process.stdout.write;
+}

@@ -1,0 +1,10 @@
+/**
+ * Liveness probe for load balancers and orchestrators: 200 `ok` when the
+ * server can run a request through Remix. Not traced (UNTRACED_PATHS in
+ * sentry.server.ts) and left out of the access log (stdout-json.server.ts).
+ */
+export function loader() {
+  return new Response("ok", {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}

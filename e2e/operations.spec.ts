@@ -1,0 +1,151 @@
+/**
+ * What an operator relies on: JSON log lines (start line, one error line per
+ * digest with request id and route), request ids, the health check, graceful
+ * shutdown on real signals, and a clear refusal to start with a bad setting.
+ */
+import { spawnSync } from "node:child_process";
+import { startApp, parseStartScript } from "./support/app-server";
+import { expect, settledItems, test } from "./support/fixtures";
+import { readFileSync } from "node:fs";
+
+test.describe("logs", () => {
+  test("stdout is JSON lines, starting with one start line", async ({ app }) => {
+    const lines = app.output().split("\n").filter(Boolean);
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+    const start = app.logLines().find((line) => line.msg === "starting");
+    expect(start).toMatchObject({
+      level: "info",
+      mode: "production",
+      sentry: true,
+      tunnel: false,
+      feedback: false,
+    });
+    expect(start?.port).toBe(app.port);
+  });
+
+  test("an error line has everything an operator needs", async ({ request, app }) => {
+    const response = await request.get("/fixtures/loader-error", {
+      headers: { "X-Request-Id": "req-from-proxy-42" },
+    });
+    expect(response.status()).toBe(500);
+    expect(response.headers()["x-request-id"]).toBe("req-from-proxy-42");
+    const line = await app.waitForLog((entry) => entry.requestId === "req-from-proxy-42");
+    expect(line).toMatchObject({
+      level: "error",
+      msg: "unexpected server error",
+      method: "GET",
+      path: "/fixtures/loader-error",
+      route: "/fixtures/loader-error",
+    });
+    expect(line.digest).toMatch(/^[0-9a-f]{12}$/);
+    expect(typeof line.time).toBe("string");
+    expect(line.err).toMatchObject({ type: "Error", message: expect.stringContaining("loader failed") });
+  });
+
+  test("an unsafe request id is replaced, and every response has one", async ({ request }) => {
+    for (const incoming of ["bad id with spaces", "x".repeat(300), "<script>", "short"]) {
+      const response = await request.get("/", { headers: { "X-Request-Id": incoming } });
+      const id = response.headers()["x-request-id"];
+      expect(id, incoming).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    const data = await request.get("/fixtures/items/1.data");
+    expect(data.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test("requests are logged as JSON access records", async ({ request, app }) => {
+    await request.get("/fixtures/items/7?from=access-log-test");
+    const access = await app.waitForLog(
+      (line) => line.msg === "request" && String(line.url).includes("access-log-test"),
+    );
+    expect(access).toMatchObject({ method: "GET", status: 200 });
+  });
+});
+
+test.describe("health check", () => {
+  test("GET /healthz answers 200 ok, untraced and out of the access log", async ({
+    request,
+    app,
+    recorder,
+  }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toBe("ok");
+    expect(response.headers()["cache-control"]).toBe("no-store");
+    expect((await request.head("/healthz")).status()).toBe(200);
+    // A page request afterwards: its transaction arriving proves the healthz one had time to arrive too.
+    await request.get("/?after-healthz");
+    await recorder.waitForItem((item) => item.type === "transaction" && item.payload.transaction === "GET /");
+    const isHealthz = (item: {
+      type: string;
+      payload: { transaction?: string; request?: { url?: string } };
+    }) =>
+      item.type === "transaction" &&
+      `${item.payload.transaction} ${item.payload.request?.url}`.includes("/healthz");
+    const transactions = await settledItems(recorder, isHealthz, 0);
+    expect(transactions).toEqual([]);
+    expect(app.logLines().filter((line) => String(line.url ?? line.msg).includes("/healthz"))).toEqual([]);
+  });
+});
+
+test.describe("graceful shutdown", () => {
+  test("SIGTERM lets in-flight requests finish, flushes Sentry and exits 0", async ({ recorder }) => {
+    const app = await startApp({ env: { SENTRY_DSN: recorder.dsn(), SENTRY_TRACES_SAMPLE_RATE: "0" } });
+    const slow = fetch(`${app.url}/fixtures/slow?ms=1500`);
+    const failing = await fetch(`${app.url}/fixtures/render-error`);
+    expect(failing.status).toBe(500);
+    const digest = (await failing.text()).match(/data-error-digest="([0-9a-f]{12})"/)?.[1];
+    expect(digest).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const stopped = app.stop("SIGTERM");
+    const response = await slow;
+    expect(response.status).toBe(200);
+    expect(await stopped).toEqual({ code: 0, signal: null });
+    const events = recorder
+      .items()
+      .filter((item) => item.type === "event" && item.payload.tags?.digest === digest);
+    expect(events).toHaveLength(1);
+    expect(app.logLines().some((line) => line.msg === "shutting down" && line.signal === "SIGTERM")).toBe(
+      true,
+    );
+    // No new connections once it has stopped.
+    await expect(fetch(`${app.url}/`)).rejects.toThrow();
+  });
+
+  test("SIGINT stops an idle server at once with exit code 0", async () => {
+    const app = await startApp();
+    const started = Date.now();
+    expect(await app.stop("SIGINT")).toEqual({ code: 0, signal: null });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+test.describe("configuration", () => {
+  const bad: Record<string, string> = {
+    SENTRY_DSN: "not-a-dsn",
+    SENTRY_TRACES_SAMPLE_RATE: "1.5",
+    SENTRY_FEEDBACK: "maybe",
+    SENTRY_TUNNEL_ROUTE: "monitoring",
+    LOG_LEVEL: "loud",
+    HSTS_MAX_AGE: "-1",
+  };
+  for (const [name, value] of Object.entries(bad)) {
+    test(`a bad ${name} stops the server with one line naming it`, () => {
+      const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } };
+      const start = parseStartScript(pkg.scripts.start);
+      const result = spawnSync(`node_modules/.bin/${start.command}`, start.args, {
+        env: {
+          PATH: process.env.PATH,
+          ...start.env,
+          PORT: "0",
+          [name]: value,
+        } as unknown as NodeJS.ProcessEnv,
+        encoding: "utf8",
+        timeout: 20_000,
+      });
+      expect(result.status).toBe(1);
+      const lines = (result.stdout + result.stderr).trim().split("\n");
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(new RegExp(`^Invalid environment: ${name} `));
+    });
+  }
+});

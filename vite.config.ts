@@ -15,7 +15,8 @@ declare module "@remix-run/server-runtime" {
 }
 
 /**
- * `virtual:route-patterns`: every route's URL pattern, computed from the route
+ * `virtual:route-patterns`: every route's URL pattern (and every route id),
+ * computed from the route
  * config the Remix plugin resolved (file routes and `app/routes.ts` alike), so
  * that browser and server name transactions and log lines the same way.
  */
@@ -32,7 +33,10 @@ function routePatternsPlugin(): Plugin {
     },
     resolveId: (source) => (source === virtualId ? "\0" + virtualId : undefined),
     load: (id) =>
-      id === "\0" + virtualId ? `export default ${JSON.stringify(routePatterns(routes))};` : undefined,
+      id === "\0" + virtualId
+        ? `export default ${JSON.stringify(routePatterns(routes))};\n` +
+          `export const routeIds = ${JSON.stringify(Object.keys(routes))};`
+        : undefined,
   };
 }
 

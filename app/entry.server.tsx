@@ -11,7 +11,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { getEnv } from "~/env.server";
 import { DIGEST_HEADER } from "~/monitoring/digest";
 import { ErrorDigestContext } from "~/monitoring/error-digest";
-import { REQUEST_ID_HEADER, requestIdFor } from "~/monitoring/request-context.server";
+import { namesUnknownRoute, REQUEST_ID_HEADER, requestIdFor } from "~/monitoring/request-context.server";
 import { digestFor, handleServerError } from "~/monitoring/server-errors.server";
 import { NonceContext } from "~/utils/nonce";
 import { createNonce, setSecurityHeaders } from "~/utils/security-headers.server";
@@ -22,6 +22,15 @@ export const streamTimeout = 5_000;
 export const handleError: HandleErrorFunction = (error, { request }) => handleServerError(error, { request });
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  const url = new URL(request.url);
+  // Legacy `?_data` requests (this app uses single fetch) and `_routes` that
+  // name no route get a clear 400 instead of Remix's empty 200.
+  if (url.searchParams.has("_data") || namesUnknownRoute(url)) {
+    return new Response("Bad single-fetch request", {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8", [REQUEST_ID_HEADER]: requestIdFor(request) },
+    });
+  }
   response.headers.set(REQUEST_ID_HEADER, requestIdFor(request));
   const digest = digestFor(request);
   if (digest) response.headers.set(DIGEST_HEADER, digest);

@@ -3,4 +3,6 @@ declare module "virtual:route-patterns" {
   import type { RoutePattern } from "~/monitoring/route-patterns";
   const patterns: RoutePattern[];
   export default patterns;
+  /** Every route id of the build. */
+  export const routeIds: string[];
 }

@@ -1,7 +1,8 @@
 /**
  * Runs before remix-serve loads the app (see instrument.server.mjs): checks
  * the environment, starts Sentry, makes stdout JSON lines, logs one start
- * line, and installs the shutdown handler.
+ * line, installs the shutdown handler and guards the HTTP server against
+ * methods Remix cannot handle.
  *
  * Import nothing from Remix here, directly or through a shared module: Sentry
  * can only instrument Remix's loaders and actions if it starts before Remix's
@@ -12,6 +13,7 @@ import { getLogger } from "./logger.server";
 import { initServerSentry } from "./sentry.server";
 import { installGracefulShutdown } from "./shutdown.server";
 import { installJsonStdout } from "./stdout-json.server";
+import { installHttpGuard } from "~/utils/http-guard.server";
 
 function validatedEnv() {
   try {
@@ -28,6 +30,7 @@ const env = validatedEnv();
 initServerSentry(env);
 installJsonStdout();
 installGracefulShutdown();
+installHttpGuard();
 getLogger().info(
   {
     port: Number(process.env.PORT) || 3000,

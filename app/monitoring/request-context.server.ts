@@ -1,4 +1,4 @@
-import patterns from "virtual:route-patterns";
+import patterns, { routeIds } from "virtual:route-patterns";
 import { matchRoutePattern, pagePathOfDataUrl } from "./route-patterns";
 
 /**
@@ -31,4 +31,16 @@ export function pagePathOf(url: URL): string {
 /** The route pattern that serves `url` (`/fixtures/items/:id`), the catch-all's `/*` for unknown paths. */
 export function routePatternOf(url: URL): string | undefined {
   return matchRoutePattern(pagePathOf(url), patterns);
+}
+
+const knownRouteIds = new Set(routeIds);
+
+/**
+ * True when a single-fetch request names a route that does not exist in
+ * `_routes`. Remix would answer 200 with no data; a clear 400 is kinder to
+ * whoever sent it, and legitimate revalidations only ever name real routes.
+ */
+export function namesUnknownRoute(url: URL): boolean {
+  const requested = url.searchParams.get("_routes");
+  return requested !== null && requested.split(",").some((id) => !knownRouteIds.has(id));
 }

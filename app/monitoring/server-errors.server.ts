@@ -17,9 +17,17 @@ export function digestFor(request: Request): string | undefined {
   return digests.get(request);
 }
 
-/** Remix's internal 4xx answers (405 for a missing action, 404 for a missing route…) are not faults. */
+/**
+ * Not faults of the server: Remix's internal 4xx answers (405 for a missing
+ * action, 404 for a missing route…), and the warning Remix raises when a
+ * client sends a legacy `?_data` request (answered 400 by `handleDataRequest`).
+ */
 function isExpected(error: unknown): boolean {
-  return isRouteErrorResponse(error) && error.status < 500;
+  if (isRouteErrorResponse(error)) return error.status < 500;
+  return (
+    error instanceof Error &&
+    error.message.startsWith("Warning: Single fetch-enabled apps should not be making ?_data requests")
+  );
 }
 
 export function handleServerError(error: unknown, { request }: { request: Request }): void {

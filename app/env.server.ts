@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseDsn } from "~/monitoring/sentry-dsn";
 
 /**
  * The one place where the server reads its configuration. Every variable is
@@ -19,7 +20,7 @@ const sampleRate = z.coerce
   .max(1, "must be a number between 0 and 1");
 
 const dsn = optionalString.refine(
-  (value) => value === undefined || isSentryDsn(value),
+  (value) => value === undefined || parseDsn(value) !== undefined,
   "must be a Sentry DSN such as https://<key>@<host>/<project-id>",
 );
 
@@ -51,20 +52,6 @@ export const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
-
-/** True for `https://<public key>@<host>[:port]/<project id>`, the shape Sentry issues. */
-export function isSentryDsn(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (
-      (url.protocol === "https:" || url.protocol === "http:") &&
-      url.username !== "" &&
-      /^\/(?:.+\/)?\d+$/.test(url.pathname)
-    );
-  } catch {
-    return false;
-  }
-}
 
 /** One line naming the first bad variable, e.g. `Invalid environment: SENTRY_TRACES_SAMPLE_RATE must be …`. */
 export function formatEnvError(error: z.ZodError): string {

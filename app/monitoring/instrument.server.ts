@@ -1,8 +1,8 @@
 /**
  * Runs before remix-serve loads the app (see instrument.server.mjs): checks
  * the environment, starts Sentry, makes stdout JSON lines, logs one start
- * line, installs the shutdown handler and guards the HTTP server against
- * methods Remix cannot handle.
+ * line, installs the shutdown handler, and puts the few handlers that must
+ * answer before the app (method guard, Sentry tunnel) in front of Express.
  *
  * Import nothing from Remix here, directly or through a shared module: Sentry
  * can only instrument Remix's loaders and actions if it starts before Remix's
@@ -13,7 +13,8 @@ import { getLogger } from "./logger.server";
 import { initServerSentry } from "./sentry.server";
 import { installGracefulShutdown } from "./shutdown.server";
 import { installJsonStdout } from "./stdout-json.server";
-import { installHttpGuard } from "~/utils/http-guard.server";
+import { createTunnelHandler } from "./tunnel.server";
+import { installFrontHandlers, refuseUnsupportedMethods, type FrontHandler } from "~/utils/http-front.server";
 
 function validatedEnv() {
   try {
@@ -30,13 +31,18 @@ const env = validatedEnv();
 initServerSentry(env);
 installJsonStdout();
 installGracefulShutdown();
-installHttpGuard();
+installFrontHandlers([
+  refuseUnsupportedMethods,
+  ...((env.SENTRY_TUNNEL_ROUTE && env.SENTRY_DSN
+    ? [createTunnelHandler({ route: env.SENTRY_TUNNEL_ROUTE, dsn: env.SENTRY_DSN })]
+    : []) satisfies FrontHandler[]),
+]);
 getLogger().info(
   {
     port: Number(process.env.PORT) || 3000,
     mode: env.NODE_ENV,
     sentry: Boolean(env.SENTRY_DSN),
-    tunnel: env.SENTRY_TUNNEL_ROUTE ?? false,
+    tunnel: (env.SENTRY_DSN && env.SENTRY_TUNNEL_ROUTE) || false,
     feedback: env.SENTRY_FEEDBACK === "on",
     release: env.SENTRY_RELEASE ?? null,
     tracesSampleRate: env.SENTRY_DSN ? env.SENTRY_TRACES_SAMPLE_RATE : 0,

@@ -1,3 +1,5 @@
+import { parseDsn, securityEndpoint } from "~/monitoring/sentry-dsn";
+
 /**
  * Security headers of every document response, and its CSP nonce.
  * One place decides them; `entry.server.tsx` applies them.
@@ -16,14 +18,6 @@ export interface CspOptions {
   sentryDsn?: string;
   /** Same-origin tunnel path: when set, the browser never talks to the ingest origin. */
   sentryTunnel?: string;
-}
-
-/** Sentry's CSP report endpoint for a DSN: https://host/api/<project>/security/?sentry_key=<key>. */
-export function sentrySecurityEndpoint(dsn: string): string {
-  const url = new URL(dsn);
-  const project = url.pathname.split("/").filter(Boolean).at(-1);
-  const prefix = url.pathname.split("/").filter(Boolean).slice(0, -1).join("/");
-  return `${url.protocol}//${url.host}/${prefix ? prefix + "/" : ""}api/${project}/security/?sentry_key=${url.username}`;
 }
 
 /**
@@ -47,7 +41,8 @@ export function contentSecurityPolicy({ nonce, sentryDsn, sentryTunnel }: CspOpt
     "frame-ancestors 'none'",
     "form-action 'self'",
   ];
-  if (sentryDsn) directives.push(`report-uri ${sentrySecurityEndpoint(sentryDsn)}`);
+  const dsn = parseDsn(sentryDsn);
+  if (dsn) directives.push(`report-uri ${securityEndpoint(dsn)}`);
   return directives.join("; ");
 }
 

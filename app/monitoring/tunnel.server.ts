@@ -1,0 +1,198 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
+import { suppressTracing } from "@sentry/core";
+import { envelopeEndpoint, parseDsn, sameProject, type Dsn } from "./sentry-dsn";
+
+/**
+ * The error-report tunnel: the browser posts its envelopes to a path on the
+ * app's own host (no third-party request, no CORS preflight, not blocked by
+ * ad blockers) and this forwards them to the configured DSN's ingest.
+ *
+ * It is never an open relay: only envelopes for the configured project are
+ * forwarded. It runs in front of Express and Remix (see http-front.server.ts),
+ * so its requests are not traced, not access-logged and never reach a route.
+ *
+ * Not `handleTunnelRequest` from @sentry/core: that reads any body whole,
+ * accepts any method, forwards no client address, has no upstream time-out
+ * and passes upstream headers through unfiltered. This adds all of those.
+ */
+
+/** Largest envelope accepted, after decompression: 1 MiB (the browser SDK's envelopes are far smaller). */
+export const TUNNEL_BODY_LIMIT = 1024 * 1024;
+/** How long the ingest may take to answer. */
+export const TUNNEL_UPSTREAM_TIMEOUT_MS = 5_000;
+
+/** Upstream headers the browser SDK needs back, for its rate-limit backoff. */
+const PASSED_BACK_HEADERS = ["retry-after", "x-sentry-rate-limits", "content-type"];
+
+export interface TunnelOptions {
+  /** Path the tunnel answers on, e.g. `/monitoring`. */
+  route: string;
+  /** The configured DSN: the only project envelopes may be for. */
+  dsn: string;
+  bodyLimit?: number;
+  timeoutMs?: number;
+}
+
+class TunnelError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function answer(
+  response: ServerResponse,
+  status: number,
+  body: string,
+  headers: Record<string, string> = {},
+): void {
+  response.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", ...headers });
+  response.end(body);
+}
+
+function decoder(request: IncomingMessage) {
+  switch ((request.headers["content-encoding"] ?? "identity").toLowerCase()) {
+    case "identity":
+      return undefined;
+    case "gzip":
+      return createGunzip();
+    case "deflate":
+      return createInflate();
+    case "br":
+      return createBrotliDecompress();
+    default:
+      throw new TunnelError(415, "Unsupported Content-Encoding");
+  }
+}
+
+/** Reads the (decompressed) body, refusing with 413 as soon as it passes `limit`: nothing more is read. */
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    if (Number(request.headers["content-length"] ?? 0) > limit && !request.headers["content-encoding"]) {
+      reject(new TunnelError(413, "Envelope too large"));
+      return;
+    }
+    let stream: NodeJS.ReadableStream = request;
+    try {
+      const decompress = decoder(request);
+      if (decompress) stream = request.pipe(decompress);
+    } catch (error) {
+      reject(error);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    stream.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        request.unpipe();
+        request.pause();
+        reject(new TunnelError(413, "Envelope too large"));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    stream.on("error", () => reject(new TunnelError(400, "Malformed body")));
+    stream.on("end", () => resolve(Buffer.concat(chunks)));
+  });
+}
+
+/** The DSN an envelope names in its header line, or a 400. */
+export function envelopeDsn(body: Buffer): Dsn {
+  const newline = body.indexOf(0x0a);
+  const headerLine = body.subarray(0, newline === -1 ? body.length : newline).toString("utf8");
+  let header: unknown;
+  try {
+    header = JSON.parse(headerLine);
+  } catch {
+    throw new TunnelError(400, "Malformed envelope header");
+  }
+  if (!header || typeof header !== "object" || !("dsn" in header))
+    throw new TunnelError(400, "Envelope has no DSN");
+  const dsn = parseDsn(header.dsn);
+  if (!dsn) throw new TunnelError(400, "Envelope DSN is malformed");
+  return dsn;
+}
+
+/** The client's address chain for `X-Forwarded-For`. */
+function forwardedFor(request: IncomingMessage): string {
+  const previous = request.headers["x-forwarded-for"];
+  const own = request.socket.remoteAddress ?? "";
+  return [previous, own].filter(Boolean).join(", ");
+}
+
+async function forward(
+  request: IncomingMessage,
+  response: ServerResponse,
+  options: Required<TunnelOptions>,
+  configured: Dsn,
+) {
+  const body = await readBody(request, options.bodyLimit);
+  const dsn = envelopeDsn(body);
+  if (!sameProject(dsn, configured)) throw new TunnelError(403, "Envelope is for another project");
+
+  let upstream: Response;
+  try {
+    upstream = await suppressTracing(() =>
+      fetch(envelopeEndpoint(configured), {
+        method: "POST",
+        body: new Uint8Array(body),
+        headers: {
+          "Content-Type": "application/x-sentry-envelope",
+          "X-Forwarded-For": forwardedFor(request),
+          ...(request.headers["user-agent"] ? { "User-Agent": request.headers["user-agent"] } : {}),
+        },
+        signal: AbortSignal.timeout(options.timeoutMs),
+      }),
+    );
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === "TimeoutError";
+    throw new TunnelError(
+      timedOut ? 504 : 502,
+      timedOut ? "Sentry did not answer in time" : "Sentry is unreachable",
+    );
+  }
+  const headers: Record<string, string> = {};
+  for (const name of PASSED_BACK_HEADERS) {
+    const value = upstream.headers.get(name);
+    if (value) headers[name] = value;
+  }
+  const text = (await upstream.text().catch(() => "")).slice(0, 4096);
+  response.writeHead(upstream.status, headers);
+  response.end(text);
+}
+
+/**
+ * A front handler (see http-front.server.ts) for the tunnel path: true when it
+ * took the request. Every failure becomes a short 4xx/5xx answer; nothing is
+ * thrown into the server.
+ */
+export function createTunnelHandler(options: TunnelOptions) {
+  const settings: Required<TunnelOptions> = {
+    bodyLimit: TUNNEL_BODY_LIMIT,
+    timeoutMs: TUNNEL_UPSTREAM_TIMEOUT_MS,
+    ...options,
+  };
+  const configured = parseDsn(options.dsn);
+  if (!configured) throw new Error("The tunnel needs a valid SENTRY_DSN");
+
+  return function handleTunnel(request: IncomingMessage, response: ServerResponse): boolean {
+    const path = (request.url ?? "").split("?")[0];
+    if (path !== settings.route) return false;
+    if (request.method !== "POST") {
+      answer(response, 405, "Method Not Allowed", { Allow: "POST" });
+      return true;
+    }
+    forward(request, response, settings, configured).catch((error: unknown) => {
+      const status = error instanceof TunnelError ? error.status : 500;
+      const message = error instanceof TunnelError ? error.message : "Tunnel failure";
+      // A refused body is not read further: close the connection instead of draining it.
+      answer(response, status, message, status === 413 ? { Connection: "close" } : {});
+      if (status === 413) response.on("finish", () => request.destroy());
+    });
+    return true;
+  };
+}

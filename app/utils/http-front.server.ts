@@ -1,0 +1,42 @@
+import http from "node:http";
+
+/**
+ * Handlers that answer before Express and Remix see a request. remix-serve
+ * offers no hook in front of Express, so `installFrontHandlers` wraps
+ * `http.createServer` once, before remix-serve calls it. Keep this list
+ * short: only what must not run through the app (see instrument.server.ts).
+ */
+export type FrontHandler = (request: http.IncomingMessage, response: http.ServerResponse) => boolean;
+
+/**
+ * Methods that Node's HTTP parser accepts but the Fetch API (and so Remix)
+ * cannot represent: `new Request()` throws on them and Express would answer
+ * 500. (CONNECT never reaches a request handler; see below.)
+ */
+export const UNSUPPORTED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+export const refuseUnsupportedMethods: FrontHandler = (request, response) => {
+  if (!UNSUPPORTED_METHODS.has(request.method ?? "")) return false;
+  response.writeHead(405, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
+  response.end("Method Not Allowed");
+  return true;
+};
+
+export function installFrontHandlers(handlers: FrontHandler[]): void {
+  const createServer = http.createServer;
+  // @ts-expect-error -- re-declaring an overloaded function; the wrapper forwards every overload.
+  http.createServer = function createServerWithFrontHandlers(...args: Parameters<typeof http.createServer>) {
+    const server = createServer.apply(http, args);
+    const appListeners = server.listeners("request") as http.RequestListener[];
+    server.removeAllListeners("request");
+    server.on("request", (request: http.IncomingMessage, response: http.ServerResponse) => {
+      if (handlers.some((handle) => handle(request, response))) return;
+      for (const listener of appListeners) listener(request, response);
+    });
+    // Node drops CONNECT sockets silently when nobody listens; answer instead.
+    server.on("connect", (_request: http.IncomingMessage, socket: import("node:stream").Duplex) => {
+      socket.end("HTTP/1.1 405 Method Not Allowed\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+    });
+    return server;
+  };
+}

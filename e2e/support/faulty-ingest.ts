@@ -1,0 +1,58 @@
+/**
+ * Sentry ingest endpoints that misbehave, for fault tests: one that refuses
+ * connections, one that accepts and never answers (a black hole), and one
+ * that answers slowly. (429 and 500 answers come from the recorder's
+ * `respondNext`.) All on 127.0.0.1; `close()` ends every socket.
+ */
+import { createServer, type Server, type Socket } from "node:net";
+import { freePort } from "./app-server";
+
+export interface FaultyIngest {
+  dsn: string;
+  close(): Promise<void>;
+}
+
+const dsnFor = (port: number) => `http://public@127.0.0.1:${port}/1`;
+
+/** A port with nothing listening: every connection is refused. */
+export async function refusingIngest(): Promise<FaultyIngest> {
+  return { dsn: dsnFor(await freePort()), close: async () => {} };
+}
+
+function tcpServer(onSocket: (socket: Socket) => void): Promise<FaultyIngest> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => {});
+    onSocket(socket);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      resolve({
+        dsn: dsnFor(port),
+        close: () =>
+          new Promise((done) => {
+            for (const socket of sockets) socket.destroy();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}
+
+/** Accepts connections, reads everything, never answers. */
+export const blackHoleIngest = () => tcpServer((socket) => socket.resume());
+
+/** Answers 200 after `delayMs`. */
+export const slowIngest = (delayMs: number) =>
+  tcpServer((socket) => {
+    socket.resume();
+    const timer = setTimeout(() => {
+      socket.end(
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}",
+      );
+    }, delayMs);
+    socket.on("close", () => clearTimeout(timer));
+  });

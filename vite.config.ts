@@ -61,7 +61,7 @@ export default defineConfig({
   resolve: { alias: { "~": path.resolve("app") } },
   plugins: process.env.VITEST ? [] : [remix(remixOptions), routePatternsPlugin(), serverInstrumentEntry()],
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "e2e/support/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "e2e/support/**/*.test.ts", "bench/**/*.test.ts"],
     environment: "node",
   },
 });

@@ -34,6 +34,7 @@ export const fixtureRoutes = {
   "fixtures/noise": "noise.tsx",
   "fixtures/slow": "slow.tsx",
   "fixtures/xss": "xss.tsx",
+  "fixtures/action-ok": "action-ok.tsx",
 };
 
 /** Route files under `app/routes/` that are not routes. */

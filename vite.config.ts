@@ -126,7 +126,7 @@ export default defineConfig({
     ? []
     : [remix(remixOptions), routePatternsPlugin(), serverInstrumentEntry(), sourceMaps()],
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "e2e/support/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "e2e/support/**/*.test.ts", "bench/**/*.test.ts"],
     environment: "node",
   },
 });

@@ -69,7 +69,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Environment a test server inherits: the essentials only, so a developer's SENTRY_DSN never leaks into a test. */
-function baseEnv(): Record<string, string> {
+export function baseEnv(): Record<string, string> {
   const keep = ["PATH", "HOME", "TMPDIR", "LANG", "TZ"];
   return Object.fromEntries(keep.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
 }

@@ -1,0 +1,61 @@
+/**
+ * The part of autocannon's programmatic API the benchmark uses (the package
+ * ships no types). https://github.com/mcollina/autocannon#api
+ */
+declare module "autocannon" {
+  import type { EventEmitter } from "node:events";
+
+  namespace autocannon {
+    interface Options {
+      url: string;
+      method?: "GET" | "POST" | "HEAD" | "PUT" | "DELETE" | "PATCH";
+      headers?: Record<string, string>;
+      body?: string;
+      connections?: number;
+      pipelining?: number;
+      /** Seconds. */
+      duration?: number;
+      /** Seconds before a request counts as a timeout. */
+      timeout?: number;
+    }
+
+    /** Percentiles as autocannon names them (p50, p97_5, p99…), plus the usual figures. */
+    interface Histogram {
+      average: number;
+      mean: number;
+      stddev: number;
+      min: number;
+      max: number;
+      total: number;
+      p50: number;
+      p90: number;
+      p99: number;
+      [percentile: string]: number;
+    }
+
+    interface Result {
+      /** Seconds actually measured. */
+      duration: number;
+      errors: number;
+      timeouts: number;
+      non2xx: number;
+      statusCodeStats: Record<string, { count: number }>;
+      /** Milliseconds. */
+      latency: Histogram;
+      /** Per-second samples; `total` counts every completed request. */
+      requests: Histogram & { sent: number };
+      throughput: Histogram;
+    }
+
+    interface Instance extends EventEmitter {
+      stop(): void;
+    }
+  }
+
+  function autocannon(
+    options: autocannon.Options,
+    callback: (error: Error | null, result: autocannon.Result) => void,
+  ): autocannon.Instance;
+
+  export default autocannon;
+}

@@ -1,0 +1,2 @@
+// The app's form fixture, unchanged: same action, same markup.
+export { default, action } from "../../../../e2e/fixtures/routes/action-ok";

@@ -1,0 +1,79 @@
+/**
+ * Builds the benchmark needs, made through their npm scripts, only when
+ * missing or older than their sources (or always / never, on request).
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { ROOT } from "./servers";
+
+export type BuildMode = "auto" | "always" | "never";
+
+export interface BuildSpec {
+  /** npm script that makes it. */
+  script: string;
+  /** The build's server bundle: missing or older than a source means "build again". */
+  marker: string;
+  sources: string[];
+}
+
+const APP_SOURCES = [
+  "app",
+  "e2e/fixtures",
+  "vite.config.ts",
+  "remix.config.js",
+  "package.json",
+  "package-lock.json",
+];
+
+export const BUILDS = {
+  /** The default production build (`build/`): what ships. */
+  production: { script: "build", marker: "build/server/index.js", sources: APP_SOURCES },
+  /** The production build plus the e2e fixture routes (`build-e2e/`). */
+  e2e: { script: "build:e2e", marker: "build-e2e/server/index.js", sources: APP_SOURCES },
+  /** The bare Remix baseline (`bench/baseline/build/`); it re-exports some app and fixture routes. */
+  baseline: {
+    script: "build:baseline",
+    marker: "bench/baseline/build/server/index.js",
+    sources: [
+      ...APP_SOURCES,
+      "bench/baseline/app",
+      "bench/baseline/vite.config.ts",
+      "bench/baseline/package.json",
+    ],
+  },
+} satisfies Record<string, BuildSpec>;
+
+/** Newest modification time under `paths` (files, or directories walked recursively), in ms. */
+function newestMtime(paths: string[]): number {
+  let newest = 0;
+  const visit = (file: string) => {
+    if (!existsSync(file)) return;
+    const stat = statSync(file);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(file)) visit(path.join(file, entry));
+    } else {
+      newest = Math.max(newest, stat.mtimeMs);
+    }
+  };
+  for (const file of paths) visit(path.join(ROOT, file));
+  return newest;
+}
+
+/** Why `spec` must be built, or undefined when its output is up to date. */
+export function staleReason(spec: BuildSpec): string | undefined {
+  const marker = path.join(ROOT, spec.marker);
+  if (!existsSync(marker)) return `${spec.marker} is missing`;
+  if (newestMtime(spec.sources) > statSync(marker).mtimeMs) return `sources changed since ${spec.marker}`;
+  return undefined;
+}
+
+/** Makes sure `spec` is built; build output goes to stderr so that stdout stays the report. */
+export function ensureBuild(spec: BuildSpec, mode: BuildMode, log: (line: string) => void): void {
+  const reason = mode === "always" ? "a fresh build was asked for" : staleReason(spec);
+  if (!reason) return log(`build: ${spec.marker} is up to date`);
+  if (mode === "never") throw new Error(`build: ${reason}; run \`npm run ${spec.script}\``);
+  log(`build: npm run ${spec.script} (${reason})`);
+  const result = spawnSync("npm", ["run", spec.script], { cwd: ROOT, stdio: ["ignore", 2, 2] });
+  if (result.status !== 0) throw new Error(`build: npm run ${spec.script} failed`);
+}

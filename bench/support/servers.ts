@@ -1,0 +1,134 @@
+/**
+ * The servers the benchmark and the client JS budget measure: the bare Remix
+ * baseline (remix-serve on bench/baseline/build) and the app through its real
+ * start script (e2e/support/app-server.ts). Every server started here is
+ * registered so that one call, or the process exiting, stops them all.
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { baseEnv, freePort, startApp, type StartOptions } from "../../e2e/support/app-server";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+export const BASELINE_DIR = path.join(ROOT, "bench/baseline");
+
+/** A running server under test. */
+export interface BenchServer {
+  readonly name: string;
+  readonly url: string;
+  /** The node process that serves (its CPU time and memory are what is measured). */
+  readonly pid: number;
+  /** The last part of what the server printed, for error messages. */
+  output(): string;
+  /** SIGTERM, then SIGKILL if it has not exited within `graceMs`. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+const running = new Set<ChildProcess>();
+
+// Last resort: whatever way this process ends, no server outlives it.
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
+function register(name: string, child: ChildProcess, url: string, output: () => string): BenchServer {
+  running.add(child);
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once("exit", () => resolve());
+  });
+  void exited.then(() => running.delete(child));
+  return {
+    name,
+    url,
+    pid: child.pid!,
+    output,
+    async stop(graceMs = 5_000) {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Stops every server started through this module. */
+export async function stopAll(graceMs?: number): Promise<void> {
+  await Promise.all(
+    [...running].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once("exit", () => resolve());
+          child.kill("SIGTERM");
+          setTimeout(() => child.kill("SIGKILL"), graceMs ?? 5_000).unref();
+        }),
+    ),
+  );
+}
+
+/** The bare Remix baseline, served by remix-serve the way `remix-serve ./build/server/index.js` would. */
+export async function startBaseline(options: { env?: Record<string, string> } = {}): Promise<BenchServer> {
+  const port = await freePort();
+  const child = spawn(path.join(ROOT, "node_modules/.bin/remix-serve"), ["./build/server/index.js"], {
+    cwd: BASELINE_DIR,
+    env: { ...baseEnv(), NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  // Only the tail is kept: remix-serve logs one line per request.
+  let output = "";
+  const onData = (chunk: Buffer) => {
+    output = (output + chunk.toString("utf8")).slice(-16_384);
+  };
+  child.stdout!.on("data", onData);
+  child.stderr!.on("data", onData);
+  const server = register("baseline", child, `http://127.0.0.1:${port}`, () => output);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => done(new Error(`baseline did not start within 20 s:\n${output}`)), 20_000);
+    const check = () => {
+      if (output.includes("[remix-serve]")) done();
+    };
+    const onExit = () => done(new Error(`baseline exited before it started:\n${output}`));
+    function done(error?: Error) {
+      clearTimeout(timer);
+      child.stdout!.off("data", check);
+      child.off("exit", onExit);
+      if (error) reject(error);
+      else resolve();
+    }
+    child.stdout!.on("data", check);
+    child.once("exit", onExit);
+    check();
+  });
+  return server;
+}
+
+/** The app through its real start script (package.json `start`), on a free port of 127.0.0.1. */
+export async function startAppServer(name: string, options: StartOptions): Promise<BenchServer> {
+  const app = await startApp(options);
+  return register(name, app.process, app.url, () => app.output().slice(-16_384));
+}
+
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ, practically always 100). */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU time (user + system, all threads) the process has used so far, in ms. Linux only. */
+export function cpuTimeMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after "(comm)": state is field 3, utime field 14, stime field 15 (proc(5)).
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/** Peak (VmHWM) and current (VmRSS) resident set size of the process, in MB. Linux only. */
+export function memoryMb(pid: number): { peakRss: number; rss: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
+  return { peakRss: kb("VmHWM") / 1024, rss: kb("VmRSS") / 1024 };
+}

@@ -14,7 +14,12 @@ import { initServerSentry } from "./sentry.server";
 import { installGracefulShutdown } from "./shutdown.server";
 import { installJsonStdout } from "./stdout-json.server";
 import { createTunnelHandler } from "./tunnel.server";
-import { installFrontHandlers, refuseUnsupportedMethods, type FrontHandler } from "~/utils/http-front.server";
+import {
+  httpServers,
+  installFrontHandlers,
+  refuseUnsupportedMethods,
+  type FrontHandler,
+} from "~/utils/http-front.server";
 
 function validatedEnv() {
   try {
@@ -30,7 +35,7 @@ function validatedEnv() {
 const env = validatedEnv();
 initServerSentry(env);
 installJsonStdout();
-installGracefulShutdown();
+installGracefulShutdown(httpServers);
 installFrontHandlers([
   refuseUnsupportedMethods,
   ...((env.SENTRY_TUNNEL_ROUTE && env.SENTRY_DSN

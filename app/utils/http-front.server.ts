@@ -22,11 +22,15 @@ export const refuseUnsupportedMethods: FrontHandler = (request, response) => {
   return true;
 };
 
+/** The servers created since `installFrontHandlers` (remix-serve makes one); shutdown closes them. */
+export const httpServers = new Set<http.Server>();
+
 export function installFrontHandlers(handlers: FrontHandler[]): void {
   const createServer = http.createServer;
   // @ts-expect-error -- re-declaring an overloaded function; the wrapper forwards every overload.
   http.createServer = function createServerWithFrontHandlers(...args: Parameters<typeof http.createServer>) {
     const server = createServer.apply(http, args);
+    httpServers.add(server);
     const appListeners = server.listeners("request") as http.RequestListener[];
     server.removeAllListeners("request");
     server.on("request", (request: http.IncomingMessage, response: http.ServerResponse) => {

@@ -33,6 +33,8 @@ export const fixtureRoutes = {
   "fixtures/redirect": "redirect.tsx",
   "fixtures/noise": "noise.tsx",
   "fixtures/slow": "slow.tsx",
+  "fixtures/form": "form.tsx",
+  "fixtures/form/done": "form.done.tsx",
 };
 
 /** Route files under `app/routes/` that are not routes. */

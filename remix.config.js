@@ -35,6 +35,8 @@ export const fixtureRoutes = {
   "fixtures/slow": "slow.tsx",
   "fixtures/xss": "xss.tsx",
   "fixtures/action-ok": "action-ok.tsx",
+  "fixtures/form": "form.tsx",
+  "fixtures/form/done": "form.done.tsx",
 };
 
 /** Route files under `app/routes/` that are not routes. */

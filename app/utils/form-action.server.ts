@@ -1,0 +1,228 @@
+import { data } from "@remix-run/node";
+import { getActiveSpan } from "@sentry/node";
+import type { z } from "zod";
+
+/**
+ * The one way a route action reads a form: `parseForm(request, schema)` reads
+ * the body (url-encoded or multipart, at most `maxBytes`), validates it with a
+ * zod object schema and returns either the parsed value or a ready-made 400
+ * reply with field errors and the submitted values, so the page re-renders
+ * with the user's input kept:
+ *
+ *   const submission = await parseForm(request, schema);
+ *   if (!submission.ok) return submission.reply;
+ *   await save(submission.value);
+ *   return redirect("/done"); // POST/redirect/GET
+ *
+ * A failed validation is an expected outcome: no log line, no Sentry event.
+ * The action span records the outcome (`form.outcome`) and, on failure, the
+ * names of the invalid fields (`form.invalid_fields`), never their values.
+ *
+ * A request that no form of ours sends is refused with a thrown 4xx Response
+ * (the error boundary shows the status; no log line, no Sentry event):
+ *   413 body larger than `maxBytes`, 415 not a form content type,
+ *   400 malformed body, or a single-valued field submitted more than once.
+ */
+
+/** Largest form body `parseForm` accepts unless told otherwise: 100 KiB, far more than any text form needs. */
+export const DEFAULT_MAX_FORM_BYTES = 100 * 1024;
+
+export interface ParseFormOptions {
+  /** Largest accepted body in bytes, as declared (Content-Length) and as read (chunked bodies). */
+  maxBytes?: number;
+}
+
+/** The names of a schema's fields. */
+export type FieldName<S extends z.ZodObject> = Extract<keyof S["shape"], string>;
+
+/** What the action returns (status 400) when validation failed; `useActionData<typeof action>()` sees it. */
+export interface FormFailure<Name extends string = string> {
+  /** Messages per invalid field, in the schema's words. */
+  errors: Partial<Record<Name, string[]>>;
+  /** Messages of object-level rules that name no field (a `refine` without `path`). */
+  formErrors: string[];
+  /** What was submitted for each field, text only (files are never sent back), to refill the form. */
+  values: Partial<Record<Name, string | string[]>>;
+}
+
+export type FormSubmission<S extends z.ZodObject> =
+  { ok: true; value: z.output<S> } | { ok: false; reply: ReturnType<typeof data<FormFailure<FieldName<S>>>> };
+
+/** Span attribute values of `form.outcome`. */
+export type FormOutcome =
+  "valid" | "invalid" | "too_large" | "unsupported_media_type" | "malformed" | "duplicate_field";
+
+const FORM_CONTENT_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+export async function parseForm<S extends z.ZodObject>(
+  request: Request,
+  schema: S,
+  { maxBytes = DEFAULT_MAX_FORM_BYTES }: ParseFormOptions = {},
+): Promise<FormSubmission<S>> {
+  const formData = await readFormData(request, maxBytes);
+  const input = formInput(formData, schema);
+  const result = await schema.safeParseAsync(input.fields);
+  if (result.success) {
+    recordOutcome("valid");
+    return { ok: true, value: result.data };
+  }
+
+  const errors: Partial<Record<FieldName<S>, string[]>> = {};
+  const formErrors: string[] = [];
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === "string" && field in schema.shape) {
+      (errors[field as FieldName<S>] ??= []).push(issue.message);
+    } else {
+      formErrors.push(issue.message);
+    }
+  }
+  const invalidFields = Object.keys(errors).sort();
+  recordOutcome("invalid", invalidFields);
+  return {
+    ok: false,
+    reply: data({ errors, formErrors, values: input.values as FormFailure<FieldName<S>>["values"] }, 400),
+  };
+}
+
+/** Records the outcome on the active span (the Remix action span); field names only, never values. */
+function recordOutcome(outcome: FormOutcome, invalidFields?: string[]): void {
+  const span = getActiveSpan();
+  if (!span) return;
+  span.setAttribute("form.outcome", outcome);
+  if (invalidFields) span.setAttribute("form.invalid_fields", invalidFields.join(","));
+}
+
+/** Refuses the request: a thrown Response renders the error boundary with its status. */
+function refuse(status: 400 | 413 | 415, outcome: FormOutcome, statusText: string): never {
+  recordOutcome(outcome);
+  throw new Response(null, { status, statusText });
+}
+
+async function readFormData(request: Request, maxBytes: number): Promise<FormData> {
+  const contentType = request.headers.get("Content-Type") ?? "";
+  const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
+  if (!FORM_CONTENT_TYPES.has(mediaType)) refuse(415, "unsupported_media_type", "Unsupported Media Type");
+
+  const body = await readBody(request, maxBytes);
+
+  if (mediaType === "application/x-www-form-urlencoded") {
+    let text: string;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(body);
+    } catch {
+      refuse(400, "malformed", "Bad Request");
+    }
+    const formData = new FormData();
+    for (const [key, value] of new URLSearchParams(text)) formData.append(key, value);
+    return formData;
+  }
+  try {
+    // The platform's multipart parser, on bytes already read within the limit.
+    return await new Response(body, { headers: { "Content-Type": contentType } }).formData();
+  } catch {
+    refuse(400, "malformed", "Bad Request");
+  }
+}
+
+/**
+ * Reads the body, counting bytes, and refuses it (413) when its declared
+ * length or, for a body without one (chunked), the bytes read so far exceed
+ * `maxBytes`.
+ */
+async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && Number(declared) > maxBytes) tooLarge(reader);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      refuse(400, "malformed", "Bad Request");
+    }
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > maxBytes) tooLarge(reader);
+    chunks.push(chunk.value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+/**
+ * How much of a refused body is still read, and thrown away, after the 413.
+ * A connection closed with unread bytes is reset, and a reset makes the
+ * client's TCP stack drop the answer it had not read yet; so the rest of a
+ * moderately large body is read, and a larger one is left unread (not
+ * cancelled, which would reset the connection at once) until the server's
+ * keep-alive timeout closes the connection, long after the answer arrived.
+ */
+export const DISCARD_AFTER_REFUSAL_BYTES = 1024 * 1024;
+
+function tooLarge(reader: ReadableStreamDefaultReader<Uint8Array>): never {
+  void discard(reader, DISCARD_AFTER_REFUSAL_BYTES);
+  refuse(413, "too_large", "Payload Too Large");
+}
+
+async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<void> {
+  try {
+    for (let left = budget; left > 0;) {
+      const chunk = await reader.read();
+      if (chunk.done) return;
+      left -= chunk.value.byteLength;
+    }
+    reader.releaseLock();
+  } catch {
+    // The client went away: nothing left to read.
+  }
+}
+
+/** Whether a field's schema is an array (after optional/default/… wrappers): it takes every value submitted. */
+function isArrayField(field: z.ZodType): boolean {
+  let def = field._zod.def as { type: string; innerType?: z.ZodType; in?: z.ZodType };
+  for (;;) {
+    if (def.type === "array") return true;
+    const inner = def.type === "pipe" ? def.in : def.innerType;
+    if (!inner) return false;
+    def = inner._zod.def as typeof def;
+  }
+}
+
+/** An empty text input or file input was left blank: the field was not given. */
+function isBlank(value: FormDataEntryValue): boolean {
+  return value === "" || (typeof value !== "string" && value.name === "" && value.size === 0);
+}
+
+/**
+ * The schema's input from the form: one value per field (an array for array
+ * fields), blanks as `undefined` so `.optional()` means "may be left empty".
+ * Keys the schema does not know are ignored. A single-valued field submitted
+ * twice is refused: none of our forms sends that, and guessing which value
+ * was meant would silently drop the other.
+ */
+function formInput(formData: FormData, schema: z.ZodObject) {
+  const fields: Record<string, unknown> = {};
+  const values: Record<string, string | string[]> = {};
+  for (const [name, field] of Object.entries(schema.shape)) {
+    const submitted = formData.getAll(name).filter((value) => !isBlank(value));
+    const text = formData.getAll(name).filter((value): value is string => typeof value === "string");
+    if (isArrayField(field as z.ZodType)) {
+      fields[name] = submitted;
+      if (text.length > 0) values[name] = text;
+      continue;
+    }
+    if (formData.getAll(name).length > 1) refuse(400, "duplicate_field", "Bad Request");
+    fields[name] = submitted[0];
+    if (text[0] !== undefined) values[name] = text[0];
+  }
+  return { fields, values };
+}

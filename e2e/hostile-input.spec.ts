@@ -193,6 +193,59 @@ function cases(): Case[] {
   );
   add("unknown Transfer-Encoding", buildRequest("POST", "/", { "Transfer-Encoding": "gzip, chunked2" }, ""));
 
+  // The validated form action (app/utils/form-action.server.ts): wrong types, truncated multipart, oversize.
+  const form = "/fixtures/form";
+  const formCases: [string, Record<string, string>, string, number[]][] = [
+    ["JSON body", { "Content-Type": "application/json" }, '{"name":"a"}', [415]],
+    ["text body", { "Content-Type": "text/plain" }, "name=a", [415]],
+    ["no content type", {}, "name=a", [415, 400]],
+    ["multipart without boundary", { "Content-Type": "multipart/form-data" }, "x", [400, 415]],
+    [
+      "truncated multipart",
+      { "Content-Type": "multipart/form-data; boundary=B" },
+      '--B\r\nContent-Disposition: form-data; name="name"\r\n\r\nAda',
+      [400],
+    ],
+    ["multipart with no parts", { "Content-Type": "multipart/form-data; boundary=B" }, "--B--\r\n", [400]],
+    [
+      "bad percent-encoding",
+      { "Content-Type": "application/x-www-form-urlencoded" },
+      "name=%E0%A4%A&email=a%",
+      [400],
+    ],
+    [
+      "duplicate field",
+      { "Content-Type": "application/x-www-form-urlencoded" },
+      "name=a&name=b&email=a@b.co",
+      [400],
+    ],
+    [
+      "field over the length limit",
+      { "Content-Type": "application/x-www-form-urlencoded" },
+      "name=" + "n".repeat(500) + "&email=a@b.co",
+      [400],
+    ],
+    [
+      "200 KiB form body",
+      { "Content-Type": "application/x-www-form-urlencoded" },
+      "name=" + "n".repeat(200 * 1024),
+      [413],
+    ],
+    [
+      "Content-Length claiming 10 MiB",
+      { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(10 * 1024 * 1024) },
+      "name=a",
+      [413],
+    ],
+  ];
+  for (const [name, headers, body, statuses] of formCases) {
+    for (const target of [form, `${form}.data`]) {
+      add(`POST ${target}: ${name}`, buildRequest("POST", target, headers, body), (status) =>
+        statuses.includes(status),
+      );
+    }
+  }
+
   // Bogus single-fetch parameters.
   const routes = [
     "",

@@ -42,11 +42,18 @@ function routeNamesIntegration() {
 }
 
 export function initServerSentry(env: Env): void {
+  // Stacks point at the source files (`e2e/fixtures/routes/loader-error.tsx:3`),
+  // not at the bundle, in Sentry events and log lines alike. The server build
+  // emits its source maps for this (vite.config.ts); they are never served.
+  process.setSourceMapsEnabled(true);
   if (!env.SENTRY_DSN) return;
   Sentry.init({
     ...sharedSentryOptions(env, UNTRACED_PATHS),
     environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
-    integrations: [
+    integrations: (defaults) => [
+      // remix-serve's Express middlewares would each become a transaction of
+      // their own (query, expressInit, serveStatic…): the Remix span is the request.
+      ...defaults.filter((integration) => integration.name !== "Express"),
       // No cookies, bodies or IP addresses on events; headers are filtered by scrubEvent.
       Sentry.requestDataIntegration({ include: { cookies: false, data: false, ip: false } }),
       // The Remix instrumentation owns the request span. Nothing is dropped by

@@ -1,6 +1,6 @@
 /**
- * Error events (specification §7), in real Chromium against the production
- * build with the real SDKs and the local recorder:
+ * Error events, in real Chromium against the production build with the real
+ * SDKs and the local recorder:
  *  - every unexpected server error (loader, action, render; document request,
  *    single fetch, form post with and without JavaScript) is exactly one event
  *    with the original stack, `handled: false` and the digest the page shows;

@@ -1,7 +1,7 @@
 /**
- * Sentry off (specification §7): without SENTRY_DSN the production build
- * sends nothing anywhere, the browser never downloads the Sentry SDK, and
- * error pages still show digests that match the log.
+ * Sentry off: without SENTRY_DSN the production build sends nothing anywhere,
+ * the browser never downloads the Sentry SDK, and error pages still show
+ * digests that match the log.
  */
 import { startApp, type AppServer } from "./support/app-server";
 import {

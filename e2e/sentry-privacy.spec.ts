@@ -1,10 +1,10 @@
 /**
- * Privacy (specification §10), in real Chromium against the production build
- * with the real SDKs and the local recorder: a cookie, an `Authorization`
- * header and a form field value, each a unique secret, ride along with
- * erroring requests (document, single fetch, form post with and without
- * JavaScript). Whatever reaches the recorder holds none of them, no IP
- * address and no cookies, and no log items are sent (Sentry logs are off).
+ * Privacy, in real Chromium against the production build with the real SDKs
+ * and the local recorder: a cookie, an `Authorization` header and a form
+ * field value, each a unique secret, ride along with erroring requests
+ * (document, single fetch, form post with and without JavaScript). Whatever
+ * reaches the recorder holds none of them, no IP address and no cookies, and
+ * no log items are sent (Sentry logs are off).
  */
 import { randomUUID } from "node:crypto";
 import type { Page, Request } from "@playwright/test";

@@ -43,9 +43,6 @@ function serverInstrumentEntry(): Plugin {
   return {
     name: "server-instrument-entry",
     apply: "build",
-    // Source maps for the server build only (never served; the browser build
-    // stays without): Node applies them to stacks (see initServerSentry).
-    config: (_config, env) => (env.isSsrBuild ? { build: { sourcemap: true } } : undefined),
     configResolved(config) {
       ssr = Boolean(config.build.ssr);
     },

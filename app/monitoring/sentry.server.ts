@@ -42,10 +42,6 @@ function routeNamesIntegration() {
 }
 
 export function initServerSentry(env: Env): void {
-  // Stacks point at the source files (`e2e/fixtures/routes/loader-error.tsx:3`),
-  // not at the bundle, in Sentry events and log lines alike. The server build
-  // emits its source maps for this (vite.config.ts); they are never served.
-  process.setSourceMapsEnabled(true);
   if (!env.SENTRY_DSN) return;
   Sentry.init({
     ...sharedSentryOptions(env, UNTRACED_PATHS),

@@ -17,7 +17,7 @@ vi.mock("@sentry/remix", async (importOriginal) => ({
   ...(await importOriginal<typeof import("@sentry/remix")>()),
   init: vi.fn(),
 }));
-vi.mock("virtual:route-patterns", () => ({ default: [] }));
+vi.mock("virtual:route-patterns", () => ({ default: [], routeIds: [] }));
 
 const settings = {
   SENTRY_DSN: "https://public@o1.ingest.example/42",

@@ -22,6 +22,7 @@ export const withFixtures = process.env.E2E_FIXTURES === "1";
  */
 export const fixtureRoutes = {
   "fixtures/loader-error": "loader-error.tsx",
+  "fixtures/breadcrumbs": "breadcrumbs.tsx",
   "fixtures/action-error": "action-error.tsx",
   "fixtures/render-error": "render-error.tsx",
   "fixtures/client-render-error": "client-render-error.tsx",

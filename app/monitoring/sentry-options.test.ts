@@ -1,5 +1,8 @@
 import type { ErrorEvent, TransactionEvent } from "@sentry/core";
-import { describe, expect, it } from "vitest";
+import { createTransport } from "@sentry/core";
+import { NodeClient } from "@sentry/node";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { getPublicEnv, parseEnv } from "~/env.server";
 import {
   isDroppedTransaction,
   isIgnoredError,
@@ -7,6 +10,14 @@ import {
   SENTRY_LIMITS,
   sharedSentryOptions,
 } from "./sentry-options";
+
+// sentry.server.ts and sentry.client.ts are loaded with a stand-in for
+// Sentry.init, to see what each side hands to the SDK without starting it.
+vi.mock("@sentry/remix", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@sentry/remix")>()),
+  init: vi.fn(),
+}));
+vi.mock("virtual:route-patterns", () => ({ default: [], routeIds: [] }));
 
 const settings = {
   SENTRY_DSN: "https://public@o1.ingest.example/42",
@@ -119,5 +130,49 @@ describe("isDroppedTransaction", () => {
     expect(isDroppedTransaction("GET /")).toBe(false);
     expect(isDroppedTransaction("/fixtures/*/x")).toBe(false);
     expect(isDroppedTransaction(undefined)).toBe(false);
+  });
+});
+
+describe("the limits reach both SDKs", () => {
+  async function optionsPassedToInit(start: () => void | Promise<void>) {
+    const Sentry = await import("@sentry/remix");
+    vi.mocked(Sentry.init).mockClear();
+    await start();
+    expect(Sentry.init).toHaveBeenCalledTimes(1);
+    return vi.mocked(Sentry.init).mock.calls[0]![0]!;
+  }
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("on the server", async () => {
+    const { initServerSentry } = await import("./sentry.server");
+    const options = await optionsPassedToInit(() =>
+      initServerSentry(parseEnv({ SENTRY_DSN: settings.SENTRY_DSN, SENTRY_TRACES_SAMPLE_RATE: "1" })),
+    );
+    expect(options.maxBreadcrumbs).toBe(100);
+    expect(options.transportOptions).toEqual({ bufferSize: 64 });
+    // The SDK's own client keeps them: the transport gets the buffer size.
+    let transportOptions: object | undefined;
+    const client = new NodeClient({
+      ...options,
+      integrations: [],
+      stackParser: () => [],
+      transport: (transport) => {
+        transportOptions = transport;
+        return createTransport(transport, () => Promise.resolve({}));
+      },
+    });
+    expect(client.getOptions().maxBreadcrumbs).toBe(100);
+    expect(transportOptions).toMatchObject({ bufferSize: 64 });
+  });
+
+  it("in the browser", async () => {
+    vi.stubGlobal("window", {});
+    const { initClientSentry } = await import("./sentry.client");
+    const options = await optionsPassedToInit(() =>
+      initClientSentry(getPublicEnv(parseEnv({ SENTRY_DSN: settings.SENTRY_DSN }))),
+    );
+    expect(options.maxBreadcrumbs).toBe(100);
+    expect(options.transportOptions).toEqual({ bufferSize: 64 });
   });
 });

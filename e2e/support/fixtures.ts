@@ -4,6 +4,7 @@
  * tracing, DSN pointing at the recorder), so tests assert on what really
  * reached the wire.
  */
+import { randomBytes } from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
 import { startApp, type AppServer } from "./app-server";
 import { startRecorder, type EnvelopeItem, type Recorder } from "./sentry-recorder";
@@ -93,3 +94,65 @@ export const SERVER_ERROR_HEADING =
   "Application error: a server-side exception has occurred (see the server logs for more information).";
 export const CLIENT_ERROR_HEADING =
   "Application error: a client-side exception has occurred (see the browser console for more information).";
+
+// ---------------------------------------------------------------------------
+// Sentry helpers (sentry-*.spec.ts)
+// ---------------------------------------------------------------------------
+
+/** Error events the server sent, and those the browser sent. */
+export const isServerEvent = (item: EnvelopeItem) => isErrorEvent(item) && item.payload?.platform === "node";
+export const isBrowserEvent = (item: EnvelopeItem) =>
+  isErrorEvent(item) && item.payload?.platform === "javascript";
+
+/** The trace id of an event or transaction. */
+export function traceIdOf(item: EnvelopeItem): string | undefined {
+  return item.payload?.contexts?.trace?.trace_id;
+}
+
+/** The `op` of a transaction (`http.server`, `pageload`, `navigation`). */
+export function opOf(item: EnvelopeItem): string | undefined {
+  return item.payload?.contexts?.trace?.op;
+}
+
+/**
+ * Narrows predicates to items that arrive from now on. The recorder lives as
+ * long as the worker, so it also holds what earlier tests caused; "exactly
+ * one" and "none" must only count what this test caused.
+ */
+export function fromNowOn(recorder: Recorder) {
+  const before = new Set(recorder.items());
+  return (predicate: (item: EnvelopeItem) => boolean) => (item: EnvelopeItem) =>
+    !before.has(item) && predicate(item);
+}
+
+/** Trace id, span id and sampling flag of a `sentry-trace` value (`<trace>-<span>[-<sampled>]`). */
+export function parseSentryTrace(value: string | null | undefined) {
+  const match = /^([0-9a-f]{32})-([0-9a-f]{16})(?:-([01]))?$/.exec(value ?? "");
+  if (!match) throw new Error(`not a sentry-trace value: ${value}`);
+  return { traceId: match[1]!, spanId: match[2]!, sampled: match[3] };
+}
+
+/** The trace a server-rendered page hands to the browser in `<meta name="sentry-trace">` and `<meta name="baggage">`. */
+export async function pageTrace(page: Page) {
+  const sentryTrace = await page.locator('meta[name="sentry-trace"]').getAttribute("content");
+  const baggage = await page.locator('meta[name="baggage"]').getAttribute("content");
+  return { ...parseSentryTrace(sentryTrace), baggage: baggage ?? "" };
+}
+
+/** A new sampled trace, as a `sentry-trace` header: requests the test makes itself carry a trace id it knows. */
+export function newTrace(): { traceId: string; headers: Record<string, string> } {
+  const hex = (bytes: number) => randomBytes(bytes).toString("hex");
+  const traceId = hex(16);
+  return { traceId, headers: { "sentry-trace": `${traceId}-${hex(8)}-1` } };
+}
+
+/** Navigates the way a `<Link>` does (single fetch), to a path no link on the page points at. */
+export async function clientNavigate(page: Page, to: string): Promise<void> {
+  await page.evaluate(
+    (path) =>
+      (
+        window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }
+      ).__remixRouter.navigate(path),
+    to,
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * Privacy, in real Chromium against the production build with the real SDKs
+ * and the local recorder: a cookie, an `Authorization` header and a form
+ * field value, each a unique secret, ride along with erroring requests
+ * (document, single fetch, form post with and without JavaScript). Whatever
+ * reaches the recorder holds none of them, no IP address and no cookies, and
+ * no log items are sent (Sentry logs are off).
+ */
+import { randomUUID } from "node:crypto";
+import type { Page, Request } from "@playwright/test";
+import type { Recorder } from "./support/sentry-recorder";
+import {
+  clientNavigate,
+  digestOnPage,
+  expect,
+  isErrorEvent,
+  isTransaction,
+  opOf,
+  parseSentryTrace,
+  settledItems,
+  test,
+  traceIdOf,
+  waitForHydration,
+} from "./support/fixtures";
+
+const SECRETS = {
+  cookie: `cookie-secret-${randomUUID()}`,
+  authorization: `authorization-secret-${randomUUID()}`,
+  field: `field-secret-${randomUUID()}`,
+};
+
+// Sent with every request of the page (the recorder's too, where only bodies are searched).
+test.use({ extraHTTPHeaders: { Authorization: `Bearer ${SECRETS.authorization}` } });
+
+test.beforeEach(async ({ context, app }) => {
+  await context.addCookies([{ name: "session", value: SECRETS.cookie, url: app.url }]);
+});
+
+/** The request really carried the cookie and the Authorization header. */
+async function expectSecretsSent(request: Request): Promise<void> {
+  const headers = await request.allHeaders();
+  expect(headers.cookie).toContain(SECRETS.cookie);
+  expect(headers.authorization).toBe(`Bearer ${SECRETS.authorization}`);
+}
+
+/** Posts the action fixture's form with the secret as the field value; resolves with the post. */
+async function postSecretForm(page: Page, javaScriptEnabled: boolean): Promise<Request> {
+  await page.goto("/fixtures/action-error");
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.getByLabel("Note").fill(SECRETS.field);
+  const post = page.waitForRequest((request) => request.method() === "POST");
+  await page.getByRole("button", { name: "Send" }).click();
+  const request = await post;
+  expect(request.postData()).toContain(SECRETS.field);
+  await expectSecretsSent(request);
+  return request;
+}
+
+/** Waits for the server's error event of each digest, then checks everything ever recorded. */
+async function expectNothingSecretRecorded(recorder: Recorder, digests: string[]): Promise<void> {
+  const events = await settledItems(
+    recorder,
+    (item) => isErrorEvent(item) && digests.includes(item.payload.tags?.digest),
+    digests.length,
+  );
+  expect(events).toHaveLength(digests.length);
+  for (const event of events) {
+    // The request is described (so the check below is not vacuous), minus the secrets.
+    expect(event.payload.request.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/fixtures\//);
+    expect(Object.keys(event.payload.request.headers).map((name) => name.toLowerCase())).toContain(
+      "user-agent",
+    );
+    expect(event.payload.request).not.toHaveProperty("cookies");
+    expect(event.payload.request).not.toHaveProperty("data");
+  }
+
+  expect(recorder.envelopes.length).toBeGreaterThan(0);
+  for (const envelope of recorder.envelopes) {
+    const body = envelope.rawBody.toString("utf8");
+    for (const secret of Object.values(SECRETS)) expect(body).not.toContain(secret);
+    expect(body).not.toContain('"ip_address"');
+    expect(body).not.toContain('"cookies"');
+  }
+  expect(recorder.items("log")).toEqual([]);
+}
+
+test.describe("with JavaScript", () => {
+  test("a document request, a single fetch and a form post leak nothing", async ({ page, recorder }) => {
+    const digests: string[] = [];
+
+    // An erroring document request.
+    const documentRequest = page.waitForRequest((request) => request.resourceType() === "document");
+    await page.goto("/fixtures/loader-error");
+    await expectSecretsSent(await documentRequest);
+    digests.push(await digestOnPage(page));
+
+    // An erroring single fetch.
+    await page.goto("/fixtures/items/1");
+    await waitForHydration(page);
+    const dataRequest = page.waitForRequest((request) =>
+      request.url().includes("/fixtures/loader-error.data"),
+    );
+    await clientNavigate(page, "/fixtures/loader-error");
+    await expectSecretsSent(await dataRequest);
+    digests.push(await digestOnPage(page));
+
+    // An erroring form post (a single fetch POST) with the secret as a field value.
+    const post = await postSecretForm(page, true);
+    digests.push(await digestOnPage(page));
+
+    // Transactions describe requests too: wait for the post's before checking.
+    const { traceId } = parseSentryTrace(await post.headerValue("sentry-trace"));
+    await recorder.waitForItem(
+      (item) => isTransaction(item) && opOf(item) === "http.server" && traceIdOf(item) === traceId,
+    );
+    await expectNothingSecretRecorded(recorder, digests);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a document form post leaks nothing", async ({ page, recorder }) => {
+    await postSecretForm(page, false);
+    await expectNothingSecretRecorded(recorder, [await digestOnPage(page)]);
+  });
+});

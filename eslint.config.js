@@ -8,6 +8,7 @@ export default tseslint.config(
     ignores: [
       "build/",
       "build-e2e/",
+      "build-bench/",
       "bench/baseline/build/",
       "bench/results/",
       "node_modules/",

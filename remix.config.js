@@ -12,8 +12,14 @@
  *    added at build time instead of living in `app/routes/`.
  */
 
-/** True when building the end-to-end variant with the fixture routes. */
-export const withFixtures = process.env.E2E_FIXTURES === "1";
+/**
+ * Which fixture routes the build gets: `E2E_FIXTURES=1` all of them (the
+ * end-to-end build), `E2E_FIXTURES=bench` only the pages the benchmark
+ * measures (so the app has as many routes as the bare baseline it is compared
+ * with: Remix's route matching costs grow with the route count), unset none.
+ */
+const fixtureMode =
+  process.env.E2E_FIXTURES === "1" ? "e2e" : process.env.E2E_FIXTURES === "bench" ? "bench" : "none";
 
 /**
  * Fixture routes of the end-to-end build: URL path → file under
@@ -40,12 +46,22 @@ export const fixtureRoutes = {
   "fixtures/form/done": "form.done.tsx",
 };
 
+/** The fixture routes of the benchmark build (bench/README.md). */
+const benchRoutes = ["fixtures/items/:id", "fixtures/action-ok"];
+
+/** The fixture routes this build gets (see `fixtureMode`). */
+export const buildFixtureRoutes = Object.fromEntries(
+  Object.entries(fixtureRoutes).filter(
+    ([path]) => fixtureMode === "e2e" || (fixtureMode === "bench" && benchRoutes.includes(path)),
+  ),
+);
+
 /** Route files under `app/routes/` that are not routes. */
 export const ignoredRouteFiles = ["**/*.test.{ts,tsx}", "**/.*"];
 
 /** @type {import("@remix-run/dev").VitePluginConfig} */
 export const remixOptions = {
-  buildDirectory: withFixtures ? "build-e2e" : "build",
+  buildDirectory: { e2e: "build-e2e", bench: "build-bench", none: "build" }[fixtureMode],
   // Every Remix v3 future flag, so that adopting React Router v7 later is a
   // rename and not a rewrite. v3_singleFetch makes navigations fetch
   // `<path>.data?_routes=…` and lets <Form method="post"> post to the page.

@@ -4,7 +4,7 @@
  * Four servers on 127.0.0.1, measured interleaved (for each round, for each
  * workload: A, B, C, D) after a warm-up:
  *   A  the bare Remix baseline (bench/baseline, remix-serve)
- *   B  the app (build-e2e, real start script), Sentry off
+ *   B  the app (build-bench, real start script), Sentry off
  *   C  the app, Sentry on, SENTRY_TRACES_SAMPLE_RATE=1, DSN → local recorder
  *   D  the app, Sentry on at the default sample rate of app/env.server.ts
  * Prints a markdown table to stdout (progress goes to stderr) and writes the
@@ -117,13 +117,13 @@ const SENTRY_PROJECTS: Partial<Record<Target["id"], string>> = { C: "3", D: "4" 
 
 const TARGETS: Target[] = [
   { id: "A", name: "A bare Remix", start: () => startBaseline() },
-  { id: "B", name: "B Sentry off", start: () => startAppServer("B", { build: "build-e2e" }) },
+  { id: "B", name: "B Sentry off", start: () => startAppServer("B", { build: "build-bench" }) },
   {
     id: "C",
     name: "C Sentry 100 %",
     start: (recorder) =>
       startAppServer("C", {
-        build: "build-e2e",
+        build: "build-bench",
         env: {
           SENTRY_DSN: recorder.dsn(SENTRY_PROJECTS.C),
           SENTRY_ENVIRONMENT: "bench",
@@ -136,7 +136,7 @@ const TARGETS: Target[] = [
     name: `D Sentry ${DEFAULT_SAMPLE_RATE * 100} % (default)`,
     start: (recorder) =>
       startAppServer("D", {
-        build: "build-e2e",
+        build: "build-bench",
         // SENTRY_TRACES_SAMPLE_RATE unset: the app's production default.
         env: { SENTRY_DSN: recorder.dsn(SENTRY_PROJECTS.D), SENTRY_ENVIRONMENT: "bench" },
       }),
@@ -526,7 +526,7 @@ async function main() {
       `(about ${Math.round(plannedSeconds)} s of load)`,
   );
   if (targets.some((t) => t.id === "A")) ensureBuild(BUILDS.baseline, options.build, log);
-  if (targets.some((t) => t.id !== "A")) ensureBuild(BUILDS.e2e, options.build, log);
+  if (targets.some((t) => t.id !== "A")) ensureBuild(BUILDS.bench, options.build, log);
 
   recorder = await startRecorder();
   const servers = new Map<Target["id"], BenchServer>();

@@ -29,8 +29,8 @@ const APP_SOURCES = [
 export const BUILDS = {
   /** The default production build (`build/`): what ships. */
   production: { script: "build", marker: "build/server/index.js", sources: APP_SOURCES },
-  /** The production build plus the e2e fixture routes (`build-e2e/`). */
-  e2e: { script: "build:e2e", marker: "build-e2e/server/index.js", sources: APP_SOURCES },
+  /** The production build plus the pages the benchmark measures (`build-bench/`). */
+  bench: { script: "build:bench", marker: "build-bench/server/index.js", sources: APP_SOURCES },
   /** The bare Remix baseline (`bench/baseline/build/`); it re-exports some app and fixture routes. */
   baseline: {
     script: "build:baseline",

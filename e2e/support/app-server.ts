@@ -11,8 +11,8 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "../..");
 
 export interface StartOptions {
-  /** Build directory: `build-e2e` (with fixtures, the default) or `build`. */
-  build?: "build" | "build-e2e";
+  /** Build directory: `build-e2e` (with fixtures, the default), `build`, or `build-bench`. */
+  build?: "build" | "build-e2e" | "build-bench";
   /** Extra environment (SENTRY_DSN…). Variables of the test process do not leak in. */
   env?: Record<string, string | undefined>;
 }

@@ -3,14 +3,20 @@
  * Thin on purpose; the decisions live in app/monitoring/.
  */
 import { RemixBrowser } from "@remix-run/react";
-import { startTransition, StrictMode } from "react";
+import { startTransition, StrictMode, useEffect, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { startClientMonitoring } from "~/monitoring/client-monitoring";
+import { startClientMonitoring, startDeferredClientMonitoring } from "~/monitoring/client-monitoring";
 import { ErrorDigestContext } from "~/monitoring/error-digest";
 import { createBrowserDigestLookup } from "~/monitoring/error-digest.client";
 import { getBrowserEnv } from "~/utils/public-env";
 
 const digests = createBrowserDigestLookup();
+
+/** Its effect runs once the whole page has hydrated (a parent's effects run after its children's). */
+function AfterHydration({ children }: { children: ReactNode }) {
+  useEffect(() => startDeferredClientMonitoring(getBrowserEnv()), []);
+  return children;
+}
 
 // Sentry starts before hydration so errors during hydration are reported too.
 // If its chunk cannot load, the page still hydrates, unmonitored.
@@ -21,9 +27,11 @@ void startClientMonitoring(getBrowserEnv())
       hydrateRoot(
         document,
         <StrictMode>
-          <ErrorDigestContext.Provider value={digests}>
-            <RemixBrowser />
-          </ErrorDigestContext.Provider>
+          <AfterHydration>
+            <ErrorDigestContext.Provider value={digests}>
+              <RemixBrowser />
+            </ErrorDigestContext.Provider>
+          </AfterHydration>
         </StrictMode>,
       );
     }),

@@ -28,6 +28,7 @@ import {
   test,
   traceIdOf,
   waitForHydration,
+  waitForTracing,
 } from "./support/fixtures";
 
 interface ServerErrorCase {
@@ -108,12 +109,13 @@ async function expectOneServerEvent(
 /**
  * Submits the action fixture's form; resolves with the trace of the post. With
  * JavaScript it is a single-fetch request whose `sentry-trace` header the
- * browser sets; without, a document request, and the page has no root data
- * (the root's boundary renders), so the `Server-Timing` header tells it.
+ * browser sets (once its tracing runs); without, a document request, and the
+ * page has no root data (the root's boundary renders), so the `Server-Timing`
+ * header tells it.
  */
 async function submitActionForm(page: Page, javaScriptEnabled: boolean): Promise<string> {
   await page.goto("/fixtures/action-error");
-  if (javaScriptEnabled) await waitForHydration(page);
+  if (javaScriptEnabled) await waitForTracing(page);
   await page.getByLabel("Note").fill("hello");
   const post = page.waitForRequest((request) => request.method() === "POST");
   await page.getByRole("button", { name: "Send" }).click();
@@ -163,7 +165,7 @@ test.describe("unexpected server errors: one event each, with the digest of the 
 
   test("loader error during a client navigation (single fetch)", async ({ page, app, recorder }) => {
     await page.goto("/fixtures/items/1");
-    await waitForHydration(page);
+    await waitForTracing(page);
     const fresh = fromNowOn(recorder);
     const dataRequest = page.waitForRequest((request) =>
       request.url().includes("/fixtures/loader-error.data"),
@@ -202,10 +204,12 @@ test.describe("thrown Responses", () => {
   }) => {
     const fresh = fromNowOn(recorder);
     expect((await page.goto("/fixtures/not-found"))?.status()).toBe(404);
+    await waitForTracing(page);
     const notFound = await pageTrace(page);
     expect((await page.goto("/nope"))?.status()).toBe(404);
     await page.goto("/fixtures/redirect");
     await expect(page).toHaveURL(/\/fixtures\/items\/1$/);
+    await waitForTracing(page);
     const redirected = await pageTrace(page);
     // And the same requests as single fetches.
     for (const path of ["/fixtures/not-found.data", "/nope.data", "/fixtures/redirect.data"]) {

@@ -20,7 +20,7 @@ import {
   settledItems,
   test,
   traceIdOf,
-  waitForHydration,
+  waitForTracing,
 } from "./support/fixtures";
 
 const SECRETS = {
@@ -46,7 +46,7 @@ async function expectSecretsSent(request: Request): Promise<void> {
 /** Posts the action fixture's form with the secret as the field value; resolves with the post. */
 async function postSecretForm(page: Page, javaScriptEnabled: boolean): Promise<Request> {
   await page.goto("/fixtures/action-error");
-  if (javaScriptEnabled) await waitForHydration(page);
+  if (javaScriptEnabled) await waitForTracing(page);
   await page.getByLabel("Note").fill(SECRETS.field);
   const post = page.waitForRequest((request) => request.method() === "POST");
   await page.getByRole("button", { name: "Send" }).click();
@@ -96,7 +96,7 @@ test.describe("with JavaScript", () => {
 
     // An erroring single fetch.
     await page.goto("/fixtures/items/1");
-    await waitForHydration(page);
+    await waitForTracing(page);
     const dataRequest = page.waitForRequest((request) =>
       request.url().includes("/fixtures/loader-error.data"),
     );

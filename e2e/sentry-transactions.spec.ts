@@ -25,6 +25,7 @@ import {
   test,
   traceIdOf,
   waitForHydration,
+  waitForTracing,
 } from "./support/fixtures";
 
 /**
@@ -108,7 +109,7 @@ test.describe("transactions are named by route pattern", () => {
 
   test("a dynamic route: document, navigations and single fetches", async ({ page, recorder }) => {
     await page.goto("/fixtures/items/1");
-    await waitForHydration(page);
+    await waitForTracing(page);
     const { traceId } = await pageTrace(page);
 
     const document = await oneTransaction(recorder, {
@@ -152,7 +153,7 @@ test.describe("transactions are named by route pattern", () => {
 
   test("a form post: `POST /fixtures/action-error` with the action's span", async ({ page, recorder }) => {
     await page.goto("/fixtures/action-error");
-    await waitForHydration(page);
+    await waitForTracing(page);
     await page.getByLabel("Note").fill("hello");
     const post = page.waitForRequest((request) => request.method() === "POST");
     await page.getByRole("button", { name: "Send" }).click();
@@ -182,7 +183,7 @@ test.describe("not found", () => {
     await expect(page.getByText("This page could not be found.")).toBeVisible();
     // Leaving the page ends its page load: once the next navigation is
     // recorded, the page load of /nope would have been too.
-    await page.waitForFunction(() => "__remixRouter" in window);
+    await waitForTracing(page);
     await clientNavigate(page, "/");
     await oneTransaction(recorder, { op: "navigation", path: "/", fresh });
 
@@ -197,7 +198,7 @@ test.describe("not found", () => {
 
   test("a client navigation the catch-all served is no transaction", async ({ page, recorder }) => {
     await page.goto("/fixtures/items/1");
-    await waitForHydration(page);
+    await waitForTracing(page);
     const { traceId } = await pageTrace(page);
     await oneTransaction(recorder, { op: "http.server", path: "/fixtures/items/1", traceId });
     const fresh = fromNowOn(recorder);
@@ -285,7 +286,7 @@ test.describe("sampling", () => {
   test("at 1, server and browser transactions both arrive", async ({ page, recorder }) => {
     const fresh = fromNowOn(recorder);
     await page.goto("/fixtures/items/1");
-    await waitForHydration(page);
+    await waitForTracing(page);
     const meta = await pageTrace(page);
     expect(meta.baggage).toContain("sentry-sampled=true");
     await page.getByRole("link", { name: "Item 2" }).click();

@@ -1,4 +1,5 @@
-import type { ComponentType } from "react";
+import { useLocation } from "@remix-run/react";
+import { useEffect, useRef, type ComponentType } from "react";
 import type { PublicEnv } from "~/env.server";
 
 /**
@@ -9,6 +10,7 @@ import type { PublicEnv } from "~/env.server";
 type SentryClient = typeof import("./sentry.client");
 
 let sentry: SentryClient | undefined;
+let deferredStarted = false;
 
 /** Starts Sentry in the browser when configured. Resolve before hydrating. */
 export async function startClientMonitoring(env: PublicEnv | undefined): Promise<void> {
@@ -17,20 +19,51 @@ export async function startClientMonitoring(env: PublicEnv | undefined): Promise
   sentry.initClientSentry(env);
 }
 
+/** After hydration: the parts of Sentry that need not delay it (tracing, feedback widget). */
+export function startDeferredClientMonitoring(env: PublicEnv | undefined): void {
+  // Once per page: StrictMode runs effects twice in development.
+  if (!sentry || !env || deferredStarted) return;
+  deferredStarted = true;
+  const client = sentry;
+  // When the browser is idle, so these chunks never compete with the page's own first work.
+  whenIdle(() =>
+    client
+      .startDeferredSentry(env)
+      .catch((error: unknown) => console.error("Monitoring did not fully start:", error)),
+  );
+}
+
+function whenIdle(task: () => void): void {
+  if ("requestIdleCallback" in window) window.requestIdleCallback(task, { timeout: 2_000 });
+  else setTimeout(task, 200);
+}
+
 /** Reports an exception an error boundary caught in the browser (no-op when Sentry is off). */
 export function reportClientError(error: unknown): void {
   sentry?.captureBoundaryError(error);
 }
 
+/** Who hears of client-side navigations: the tracing chunk, once it has loaded (sentry-tracing.client.ts). */
+export const navigations: { listener?: (pathname: string) => void } = {};
+
 /**
- * Wraps the root component with Sentry's route tracking when Sentry runs
- * (page loads and navigations named by route pattern); otherwise renders it as is.
+ * Wraps the root component to report each client-side navigation (not the
+ * first render) to `navigations.listener`. It does what Sentry's `withSentry`
+ * does for Remix, without importing Sentry: `withSentry` depends on the SDK's
+ * tracing module, which would then have to load before hydration.
  */
 export function withMonitoring(App: ComponentType): ComponentType {
-  let Root: ComponentType | undefined;
   function MonitoredRoot() {
-    Root ??= sentry ? sentry.withRouteTracking(App) : App;
-    return <Root />;
+    const { pathname } = useLocation();
+    const firstRender = useRef(true);
+    useEffect(() => {
+      if (firstRender.current) {
+        firstRender.current = false;
+        return;
+      }
+      navigations.listener?.(pathname);
+    }, [pathname]);
+    return <App />;
   }
   return MonitoredRoot;
 }

@@ -1,6 +1,4 @@
-import { useLocation, useMatches } from "@remix-run/react";
 import * as Sentry from "@sentry/remix";
-import { useEffect, type ComponentType } from "react";
 import patterns from "virtual:route-patterns";
 import type { PublicEnv } from "~/env.server";
 import { toSentryRouteManifest } from "./route-patterns";
@@ -8,7 +6,10 @@ import { sharedSentryOptions } from "./sentry-options";
 
 /**
  * The browser side of Sentry, in its own chunk: `client-monitoring.tsx`
- * imports it only when a DSN is configured.
+ * imports it only when a DSN is configured, before hydration, so errors are
+ * reported from the first moment. Tracing and the feedback widget follow
+ * after hydration, each in a chunk of its own, so they add nothing to the
+ * JavaScript a page needs before it is interactive.
  */
 
 declare global {
@@ -25,13 +26,23 @@ export function initClientSentry(env: PublicEnv): void {
   Sentry.init({
     ...sharedSentryOptions(env),
     tunnel: env.SENTRY_TUNNEL_ROUTE,
-    integrations: [Sentry.browserTracingIntegration({ useEffect, useLocation, useMatches })],
   });
 }
 
-/** Sentry's root wrapper: names the page load and starts a navigation transaction per route change. */
-export function withRouteTracking(App: ComponentType): ComponentType {
-  return Sentry.withSentry(App);
+/** True when the server sampled this page's request: the browser then follows its decision. */
+function serverSampled(): boolean {
+  return (
+    document.querySelector('meta[name="sentry-trace"]')?.getAttribute("content")?.endsWith("-1") === true
+  );
+}
+
+/** Once the page has hydrated: tracing (when anything can be sampled) and the feedback widget (when on). */
+export async function startDeferredSentry(env: PublicEnv): Promise<void> {
+  const tracing = env.SENTRY_TRACES_SAMPLE_RATE > 0 || serverSampled();
+  await Promise.all([
+    tracing && import("./sentry-tracing.client").then((m) => m.startTracing()),
+    env.SENTRY_FEEDBACK === "on" && import("./sentry-feedback.client").then((m) => m.showFeedbackWidget()),
+  ]);
 }
 
 /** Reports an exception an error boundary caught in the browser, once. */

@@ -139,6 +139,21 @@ export async function pageTrace(page: Page) {
   return { ...parseSentryTrace(sentryTrace), baggage: baggage ?? "" };
 }
 
+/**
+ * Waits until the browser's tracing integration runs. It is added when the
+ * page is idle after hydration (client-monitoring.tsx), so a test that leaves
+ * a page at once would otherwise leave before its page load was measured.
+ */
+export async function waitForTracing(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    type Client = { getIntegrationByName(name: string): unknown };
+    type Carrier = Record<string, { defaultCurrentScope?: { getClient(): Client | undefined } }>;
+    const carrier = (window as unknown as { __SENTRY__?: Carrier & { version: string } }).__SENTRY__;
+    const client = carrier?.[carrier.version]?.defaultCurrentScope?.getClient();
+    return Boolean(client?.getIntegrationByName("BrowserTracing"));
+  });
+}
+
 /** A new sampled trace, as a `sentry-trace` header: requests the test makes itself carry a trace id it knows. */
 export function newTrace(): { traceId: string; headers: Record<string, string> } {
   const hex = (bytes: number) => randomBytes(bytes).toString("hex");

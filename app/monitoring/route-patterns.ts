@@ -92,12 +92,16 @@ export function routePatterns(routes: Record<string, RouteDefinition>): RoutePat
   });
 }
 
-/** The pattern that serves `pathname`, or undefined when none does. */
+const compiled = new WeakMap<RoutePattern[], [string, RegExp][]>();
+
+/** The pattern that serves `pathname`, or undefined when none does. (Regexes are compiled once per list.) */
 export function matchRoutePattern(pathname: string, patterns: RoutePattern[]): string | undefined {
-  for (const { pattern, regex } of patterns) {
-    if (new RegExp(regex).test(pathname)) return pattern;
+  let list = compiled.get(patterns);
+  if (!list) {
+    list = patterns.map(({ pattern, regex }) => [pattern, new RegExp(regex)]);
+    compiled.set(patterns, list);
   }
-  return undefined;
+  return list.find(([, regex]) => regex.test(pathname))?.[0];
 }
 
 /**

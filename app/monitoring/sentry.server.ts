@@ -10,6 +10,15 @@ import { sharedSentryOptions } from "./sentry-options";
  * Sentry is off (no DSN).
  */
 
+/**
+ * Default integrations left out (bench/README.md, "Where the time goes"):
+ * - Express: remix-serve's middlewares would each become a transaction of their
+ *   own (query, expressInit, serveStatic…); the Remix span is the request.
+ * - Modules: attaches the list of every installed package to every event and
+ *   transaction, paid for in serialisation on each request.
+ */
+const OMITTED_INTEGRATIONS = new Set(["Express", "Modules"]);
+
 /** Paths whose requests are never traced: operational endpoints, not pages. */
 export const UNTRACED_PATHS = ["/healthz"] as const;
 
@@ -47,9 +56,7 @@ export function initServerSentry(env: Env): void {
     ...sharedSentryOptions(env, UNTRACED_PATHS),
     environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
     integrations: (defaults) => [
-      // remix-serve's Express middlewares would each become a transaction of
-      // their own (query, expressInit, serveStatic…): the Remix span is the request.
-      ...defaults.filter((integration) => integration.name !== "Express"),
+      ...defaults.filter((integration) => !OMITTED_INTEGRATIONS.has(integration.name)),
       // No cookies, bodies or IP addresses on events; headers are filtered by scrubEvent.
       Sentry.requestDataIntegration({ include: { cookies: false, data: false, ip: false } }),
       // The Remix instrumentation owns the request span. Nothing is dropped by
@@ -59,6 +66,8 @@ export function initServerSentry(env: Env): void {
         disableIncomingRequestSpans: true,
         maxIncomingRequestBodySize: "none",
         dropSpansForIncomingRequestStatusCodes: [],
+        // Release-health sessions per request cost work on every request; errors and traces do not need them.
+        trackIncomingRequestsAsSessions: false,
       }),
       routeNamesIntegration(),
     ],

@@ -1,3 +1,5 @@
+import http from "node:http";
+import https from "node:https";
 import { getTraceData } from "@sentry/node";
 import * as Sentry from "@sentry/remix";
 import type { Env } from "~/env.server";
@@ -18,6 +20,24 @@ import { sharedSentryOptions } from "./sentry-options";
  *   transaction, paid for in serialisation on each request.
  */
 const OMITTED_INTEGRATIONS = new Set(["Express", "Modules"]);
+
+/** How long one send to the ingest may take before it is abandoned. */
+export const INGEST_TIMEOUT_MS = 5_000;
+
+/**
+ * The SDK's HTTP transport waits forever for an ingest that accepts a
+ * connection and never answers: its 64-send buffer then stays full and every
+ * later event is dropped, even after the ingest recovers. This bounds each send.
+ */
+function requestWithTimeout(module: typeof http | typeof https) {
+  return {
+    request(options: http.RequestOptions, callback?: (response: http.IncomingMessage) => void) {
+      const request = module.request(options, callback);
+      request.setTimeout(INGEST_TIMEOUT_MS, () => request.destroy(new Error("Sentry ingest timed out")));
+      return request;
+    },
+  };
+}
 
 /** Paths whose requests are never traced: operational endpoints, not pages. */
 export const UNTRACED_PATHS = ["/healthz"] as const;
@@ -52,8 +72,13 @@ function routeNamesIntegration() {
 
 export function initServerSentry(env: Env): void {
   if (!env.SENTRY_DSN) return;
+  const shared = sharedSentryOptions(env, UNTRACED_PATHS);
   Sentry.init({
-    ...sharedSentryOptions(env, UNTRACED_PATHS),
+    ...shared,
+    transportOptions: {
+      ...shared.transportOptions,
+      httpModule: requestWithTimeout(env.SENTRY_DSN.startsWith("https:") ? https : http),
+    },
     environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
     integrations: (defaults) => [
       ...defaults.filter((integration) => !OMITTED_INTEGRATIONS.has(integration.name)),

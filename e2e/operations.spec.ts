@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 
 test.describe("logs", () => {
   test("stdout is JSON lines, starting with one start line", async ({ app }) => {
-    const lines = app.output().split("\n").filter(Boolean);
+    const lines = app.stdout().split("\n").filter(Boolean);
     for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
     const start = app.logLines().find((line) => line.msg === "starting");
     expect(start).toMatchObject({

@@ -17,6 +17,7 @@ import { createTunnelHandler } from "./tunnel.server";
 import {
   httpServers,
   installFrontHandlers,
+  refuseMalformedPaths,
   refuseUnsupportedMethods,
   type FrontHandler,
 } from "~/utils/http-front.server";
@@ -38,6 +39,7 @@ installJsonStdout();
 installGracefulShutdown(httpServers);
 installFrontHandlers([
   refuseUnsupportedMethods,
+  refuseMalformedPaths,
   ...((env.SENTRY_TUNNEL_ROUTE && env.SENTRY_DSN
     ? [createTunnelHandler({ route: env.SENTRY_TUNNEL_ROUTE, dsn: env.SENTRY_DSN })]
     : []) satisfies FrontHandler[]),

@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
-import { getTraceData } from "@sentry/node";
+import type { Transport } from "@sentry/core";
+import { getTraceData, makeNodeTransport } from "@sentry/node";
 import * as Sentry from "@sentry/remix";
 import type { Env } from "~/env.server";
 import { routePatternOf } from "./request-context.server";
@@ -35,6 +36,31 @@ function requestWithTimeout(module: typeof http | typeof https) {
       const request = module.request(options, callback);
       request.setTimeout(INGEST_TIMEOUT_MS, () => request.destroy(new Error("Sentry ingest timed out")));
       return request;
+    },
+  };
+}
+
+/** After a send fails at the network level, sends are skipped this long (the SDK's own rate-limit default). */
+export const INGEST_BACKOFF_MS = 60_000;
+
+/**
+ * The SDK's transport, paused for INGEST_BACKOFF_MS after a send fails at
+ * the network level (refused, unreachable, timed out): the SDK would otherwise
+ * open a new connection for every event and transaction while the ingest is
+ * down, which costs the app's requests CPU for nothing. Events during the
+ * pause are dropped, as during a rate limit.
+ */
+function transportWithBackoff(options: Parameters<typeof makeNodeTransport>[0]): Transport {
+  const transport = makeNodeTransport(options);
+  let pausedUntil = 0;
+  return {
+    ...transport,
+    send(envelope) {
+      if (Date.now() < pausedUntil) return Promise.resolve({});
+      return Promise.resolve(transport.send(envelope)).catch((error: unknown) => {
+        pausedUntil = Date.now() + INGEST_BACKOFF_MS;
+        throw error;
+      });
     },
   };
 }
@@ -75,6 +101,7 @@ export function initServerSentry(env: Env): void {
   const shared = sharedSentryOptions(env, UNTRACED_PATHS);
   Sentry.init({
     ...shared,
+    transport: transportWithBackoff,
     transportOptions: {
       ...shared.transportOptions,
       httpModule: requestWithTimeout(env.SENTRY_DSN.startsWith("https:") ? https : http),

@@ -25,6 +25,23 @@ export const refuseUnsupportedMethods: FrontHandler = (request, response) => {
 /** The servers created since `installFrontHandlers` (remix-serve makes one); shutdown closes them. */
 export const httpServers = new Set<http.Server>();
 
+/**
+ * A path that is not valid percent-encoding gets a short 400 here: Express
+ * would answer 400 too, but print the URIError's stack to stderr for every
+ * such request, which lets anyone flood the server's logs.
+ */
+export const refuseMalformedPaths: FrontHandler = (request, response) => {
+  const path = (request.url ?? "/").split("?")[0]!;
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    response.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" });
+    response.end("Bad Request: malformed URL");
+    return true;
+  }
+};
+
 export function installFrontHandlers(handlers: FrontHandler[]): void {
   const createServer = http.createServer;
   // @ts-expect-error -- re-declaring an overloaded function; the wrapper forwards every overload.

@@ -30,6 +30,8 @@ export interface AppServer {
   readonly process: ChildProcess;
   /** Everything the server printed so far (stdout and stderr). */
   output(): string;
+  /** What the server printed on stdout only. */
+  stdout(): string;
   /** Its stdout lines that are JSON log records. */
   logLines(): LogLine[];
   /** Resolves with the first log record that matches, waiting up to `timeout` ms. */
@@ -96,12 +98,16 @@ export async function startApp(options: StartOptions = {}): Promise<AppServer> {
   });
 
   let output = "";
+  let stdout = "";
   const listeners = new Set<() => void>();
   const onData = (chunk: Buffer) => {
     output += chunk.toString("utf8");
     for (const listener of listeners) listener();
   };
-  child.stdout!.on("data", onData);
+  child.stdout!.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString("utf8");
+    onData(chunk);
+  });
   child.stderr!.on("data", onData);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once("exit", (code, signal) => resolve({ code, signal })),
@@ -149,6 +155,7 @@ export async function startApp(options: StartOptions = {}): Promise<AppServer> {
     port,
     process: child,
     output: () => output,
+    stdout: () => stdout,
     logLines,
     async waitForLog(predicate, timeout = 5_000) {
       await waitForOutput(() => logLines().some(predicate), timeout, "no matching log line");

@@ -24,4 +24,10 @@ export default defineConfig({
     launchOptions: { executablePath: systemChromium(), args: CHROMIUM_ARGS },
     trace: "off",
   },
+  projects: [
+    { name: "e2e", testIgnore: "**/faults.spec.ts" },
+    // Latency and memory comparisons run last and alone: a second worker's
+    // browser and servers on the same 2 cores would be noise in the figures.
+    { name: "faults", testMatch: "**/faults.spec.ts", dependencies: ["e2e"] },
+  ],
 });

@@ -6,6 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import {
+  clientNavigate,
   CLIENT_ERROR_HEADING,
   digestOnPage,
   expect,
@@ -89,21 +90,10 @@ test.describe("server errors show the digest that is in the log", () => {
   test("loader error during a client navigation (single fetch)", async ({ page, app }) => {
     await page.goto("/fixtures/items/1");
     await waitForHydration(page);
-    await page.evaluate(() => {
-      const link = document.createElement("a");
-      link.href = "/fixtures/loader-error";
-      link.textContent = "go";
-      document.body.append(link);
-    });
-    // A plain <a> would reload the page; navigate through Remix's router instead.
     const dataRequest = page.waitForResponse((response) =>
       response.url().includes("/fixtures/loader-error.data"),
     );
-    await page.evaluate(() =>
-      (window as unknown as { __remixRouter: { navigate(to: string): void } }).__remixRouter.navigate(
-        "/fixtures/loader-error",
-      ),
-    );
+    await clientNavigate(page, "/fixtures/loader-error");
     expect((await dataRequest).status()).toBe(500);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(SERVER_ERROR_HEADING);
     const digest = await digestOnPage(page);
@@ -133,11 +123,7 @@ test.describe("client-side exceptions show the client-side message", () => {
   test("client loader error", async ({ page }) => {
     await page.goto("/fixtures/items/1");
     await waitForHydration(page);
-    await page.evaluate(() =>
-      (window as unknown as { __remixRouter: { navigate(to: string): void } }).__remixRouter.navigate(
-        "/fixtures/client-loader-error",
-      ),
-    );
+    await clientNavigate(page, "/fixtures/client-loader-error");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(CLIENT_ERROR_HEADING);
   });
 });

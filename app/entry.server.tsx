@@ -12,6 +12,7 @@ import { getEnv } from "~/env.server";
 import { DIGEST_HEADER } from "~/monitoring/digest";
 import { ErrorDigestContext } from "~/monitoring/error-digest";
 import { namesUnknownRoute, REQUEST_ID_HEADER, requestIdFor } from "~/monitoring/request-context.server";
+import { traceServerTiming } from "~/monitoring/sentry.server";
 import { digestFor, handleServerError } from "~/monitoring/server-errors.server";
 import { NonceContext } from "~/utils/nonce";
 import { createNonce, setSecurityHeaders } from "~/utils/security-headers.server";
@@ -53,6 +54,8 @@ export default function handleDocumentRequest(
   });
   responseHeaders.set(REQUEST_ID_HEADER, requestIdFor(request));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  const serverTiming = traceServerTiming();
+  if (serverTiming) responseHeaders.append("Server-Timing", serverTiming);
   // Crawlers get the whole page at once; people get the shell as soon as it is ready.
   const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
 

@@ -4,9 +4,11 @@
  * line, installs the shutdown handler, and puts the few handlers that must
  * answer before the app (method guard, Sentry tunnel) in front of Express.
  *
- * Import nothing from Remix here, directly or through a shared module: Sentry
- * can only instrument Remix's loaders and actions if it starts before Remix's
- * server runtime is first loaded.
+ * Keep the imports here to what starting needs: Sentry's OpenTelemetry
+ * instrumentations (database clients, fetch) only see modules loaded after
+ * it starts, so nothing of the app may load first. Remix's loaders and
+ * actions are instrumented by wrapping `createRequestHandler`
+ * (remix-spans.server.ts), which only has to happen before remix-serve calls it.
  */
 import { parseEnv } from "~/env.server";
 import { getLogger } from "./logger.server";

@@ -17,6 +17,10 @@ vi.mock("@sentry/remix", async (importOriginal) => ({
   ...(await importOriginal<typeof import("@sentry/remix")>()),
   init: vi.fn(),
 }));
+vi.mock("@sentry/node", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@sentry/node")>()),
+  init: vi.fn(),
+}));
 vi.mock("virtual:route-patterns", () => ({ default: [], routeIds: [] }));
 
 const settings = {
@@ -134,19 +138,21 @@ describe("isDroppedTransaction", () => {
 });
 
 describe("the limits reach both SDKs", () => {
-  async function optionsPassedToInit(start: () => void | Promise<void>) {
-    const Sentry = await import("@sentry/remix");
-    vi.mocked(Sentry.init).mockClear();
+  async function optionsPassedToInit(
+    sdk: { init: (options: object) => unknown },
+    start: () => void | Promise<void>,
+  ) {
+    vi.mocked(sdk.init).mockClear();
     await start();
-    expect(Sentry.init).toHaveBeenCalledTimes(1);
-    return vi.mocked(Sentry.init).mock.calls[0]![0]!;
+    expect(sdk.init).toHaveBeenCalledTimes(1);
+    return vi.mocked(sdk.init).mock.calls[0]![0]! as Record<string, unknown>;
   }
 
   afterEach(() => vi.unstubAllGlobals());
 
   it("on the server", async () => {
     const { initServerSentry } = await import("./sentry.server");
-    const options = await optionsPassedToInit(() =>
+    const options = await optionsPassedToInit(await import("@sentry/node"), () =>
       initServerSentry(parseEnv({ SENTRY_DSN: settings.SENTRY_DSN, SENTRY_TRACES_SAMPLE_RATE: "1" })),
     );
     expect(options.maxBreadcrumbs).toBe(100);
@@ -171,7 +177,7 @@ describe("the limits reach both SDKs", () => {
   it("in the browser", async () => {
     vi.stubGlobal("window", {});
     const { initClientSentry } = await import("./sentry.client");
-    const options = await optionsPassedToInit(() =>
+    const options = await optionsPassedToInit(await import("@sentry/remix"), () =>
       initClientSentry(getPublicEnv(parseEnv({ SENTRY_DSN: settings.SENTRY_DSN }))),
     );
     expect(options.maxBreadcrumbs).toBe(100);

@@ -1,11 +1,13 @@
 import http from "node:http";
 import https from "node:https";
-import type { Transport } from "@sentry/core";
-import { getTraceData, makeNodeTransport } from "@sentry/node";
-import * as Sentry from "@sentry/remix";
+import type { Scope, Transport } from "@sentry/core";
+import { getDynamicSamplingContextFromClient } from "@sentry/core";
+import * as Sentry from "@sentry/node";
 import type { Env } from "~/env.server";
+import { instrumentRemixServer } from "./remix-spans.server";
 import { routePatternOf } from "./request-context.server";
 import { sharedSentryOptions } from "./sentry-options";
+import { isRequestTraced } from "./trace-sampling";
 
 /**
  * The server side of Sentry. `instrument.server.ts` calls `initServerSentry`
@@ -50,8 +52,8 @@ export const INGEST_BACKOFF_MS = 60_000;
  * down, which costs the app's requests CPU for nothing. Events during the
  * pause are dropped, as during a rate limit.
  */
-function transportWithBackoff(options: Parameters<typeof makeNodeTransport>[0]): Transport {
-  const transport = makeNodeTransport(options);
+function transportWithBackoff(options: Parameters<typeof Sentry.makeNodeTransport>[0]): Transport {
+  const transport = Sentry.makeNodeTransport(options);
   let pausedUntil = 0;
   return {
     ...transport,
@@ -96,6 +98,48 @@ function routeNamesIntegration() {
   };
 }
 
+/**
+ * Records the server's "not traced" decision on the request's scope, so the
+ * page's `sentry-trace` ends in `-0` and its baggage says `sentry-sampled=false`:
+ * the browser and any service this request calls then follow it instead of
+ * deciding again. A trace continued from upstream keeps the upstream baggage.
+ */
+function markUntraced(scope: Scope, sampleRate: number): void {
+  const context = scope.getPropagationContext();
+  const client = Sentry.getClient();
+  const dsc = context.dsc ?? {
+    ...(client
+      ? getDynamicSamplingContextFromClient(context.traceId, client)
+      : { trace_id: context.traceId }),
+    sample_rate: String(sampleRate),
+    sample_rand: String(context.sampleRand),
+  };
+  scope.setPropagationContext({ ...context, sampled: false, dsc: { ...dsc, sampled: "false" } });
+}
+
+/**
+ * The HTTP integration asks this before it creates a request's span. The
+ * request's isolation scope and trace already exist here (the integration
+ * continued any incoming trace), so the decision of trace-sampling.ts can be
+ * made once, from the same inputs the SDK's sampler would use.
+ */
+function skipsRequestSpan(sampleRate: number) {
+  return (urlPath: string, request: { method?: string }): boolean => {
+    const url = new URL(urlPath, "http://localhost");
+    const scope = Sentry.getCurrentScope();
+    const { sampled, sampleRand } = scope.getPropagationContext();
+    const traced = isRequestTraced({
+      transactionName: serverTransactionName(request.method ?? "GET", url),
+      parentSampled: sampled,
+      sampleRand,
+      sampleRate,
+      untracedPaths: UNTRACED_PATHS,
+    });
+    if (!traced) markUntraced(scope, sampleRate);
+    return !traced;
+  };
+}
+
 export function initServerSentry(env: Env): void {
   if (!env.SENTRY_DSN) return;
   const shared = sharedSentryOptions(env, UNTRACED_PATHS);
@@ -105,17 +149,22 @@ export function initServerSentry(env: Env): void {
     transportOptions: {
       ...shared.transportOptions,
       httpModule: requestWithTimeout(env.SENTRY_DSN.startsWith("https:") ? https : http),
+      // Reuse connections to the ingest: at 100 % tracing a new TCP (and TLS)
+      // connection per transaction was a measurable share of each request's
+      // CPU. The SDK's agent closes sockets idle for 2 s, well inside any
+      // ingest's keep-alive window, so a send rarely meets a closed socket.
+      keepAlive: true,
     },
     environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
     integrations: (defaults) => [
       ...defaults.filter((integration) => !OMITTED_INTEGRATIONS.has(integration.name)),
       // No cookies, bodies or IP addresses on events; headers are filtered by scrubEvent.
       Sentry.requestDataIntegration({ include: { cookies: false, data: false, ip: false } }),
-      // The Remix instrumentation owns the request span. Nothing is dropped by
-      // status here: a 404 thrown by a real route keeps its transaction, and
-      // the catch-all's are dropped by name (sentry-options.ts).
+      // The request span (op `http.server`), only for requests the server traces.
+      // Nothing is dropped by status: a 404 thrown by a real route keeps its
+      // transaction, and the catch-all's requests are never traced.
       Sentry.httpIntegration({
-        disableIncomingRequestSpans: true,
+        ignoreIncomingRequests: skipsRequestSpan(env.SENTRY_TRACES_SAMPLE_RATE),
         maxIncomingRequestBodySize: "none",
         dropSpansForIncomingRequestStatusCodes: [],
         // Release-health sessions per request cost work on every request; errors and traces do not need them.
@@ -124,6 +173,7 @@ export function initServerSentry(env: Env): void {
       routeNamesIntegration(),
     ],
   });
+  instrumentRemixServer();
 }
 
 /**
@@ -149,8 +199,22 @@ export function captureServerError(
 /** `sentry-trace` and `baggage` for the page's meta tags, so the page load continues the server's trace. */
 export function traceMetaData(): { sentryTrace?: string; baggage?: string } {
   if (!Sentry.getClient()) return {};
-  const data = getTraceData();
+  const data = Sentry.getTraceData();
   return { sentryTrace: data["sentry-trace"], baggage: data.baggage };
+}
+
+/**
+ * `Server-Timing: sentry-trace;desc="…", baggage;desc="…"`: the browser SDK
+ * reads it from the navigation's timing when a page has no trace meta tags
+ * (an error page rendered without root data), so that page load still
+ * continues the document request's trace.
+ */
+export function traceServerTiming(): string | undefined {
+  const { sentryTrace, baggage } = traceMetaData();
+  if (!sentryTrace) return undefined;
+  return baggage
+    ? `sentry-trace;desc="${sentryTrace}", baggage;desc="${baggage}"`
+    : `sentry-trace;desc="${sentryTrace}"`;
 }
 
 /** Sends what is buffered, waiting at most `timeoutMs`. */

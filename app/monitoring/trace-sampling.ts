@@ -1,0 +1,35 @@
+import { isDroppedTransaction } from "./sentry-options";
+
+/**
+ * The server decides whether a request is traced before any span exists
+ * (bench/README.md, "Where the time goes"): an unsampled request then costs no
+ * span, no OpenTelemetry context and no span processing at all, only the
+ * request's isolation scope. The decision is the one the SDK's own sampler
+ * makes, so when it says yes the SDK agrees and records the span.
+ */
+export interface SamplingInput {
+  /** `GET /fixtures/items/:id`: the method and the route pattern that serves the request. */
+  transactionName: string;
+  /** The upstream decision from an incoming `sentry-trace` header, if it had one. */
+  parentSampled: boolean | undefined;
+  /** The trace's random number in [0, 1), from the incoming baggage or drawn for a new trace. */
+  sampleRand: number;
+  /** `SENTRY_TRACES_SAMPLE_RATE`. */
+  sampleRate: number;
+  /** Operational paths never traced (`/healthz`). */
+  untracedPaths: readonly string[];
+}
+
+export function isRequestTraced({
+  transactionName,
+  parentSampled,
+  sampleRand,
+  sampleRate,
+  untracedPaths,
+}: SamplingInput): boolean {
+  // Whatever the rate: the transaction would be dropped before sending anyway.
+  if (isDroppedTransaction(transactionName, untracedPaths)) return false;
+  // Head-based sampling: a trace started upstream keeps the upstream decision.
+  if (parentSampled !== undefined) return parentSampled;
+  return sampleRand < sampleRate;
+}

@@ -8,13 +8,13 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { getEnv } from "~/env.server";
+import { getEnv, getPublicEnv } from "~/env.server";
 import { DIGEST_HEADER } from "~/monitoring/digest";
 import { ErrorDigestContext } from "~/monitoring/error-digest";
 import { namesUnknownRoute, REQUEST_ID_HEADER, requestIdFor } from "~/monitoring/request-context.server";
-import { traceServerTiming } from "~/monitoring/sentry.server";
+import { traceMetaData, traceServerTiming } from "~/monitoring/sentry.server";
 import { digestFor, handleServerError } from "~/monitoring/server-errors.server";
-import { NonceContext } from "~/utils/nonce";
+import { DocumentContext, type DocumentData } from "~/utils/document-context";
 import { createNonce, setSecurityHeaders } from "~/utils/security-headers.server";
 
 /** How long a streamed response may wait for deferred data before the stream is aborted. */
@@ -54,7 +54,11 @@ export default function handleDocumentRequest(
   });
   responseHeaders.set(REQUEST_ID_HEADER, requestIdFor(request));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  const serverTiming = traceServerTiming();
+  // Only the allowlist in getPublicEnv reaches the browser; the trace lets the
+  // page load continue this request's trace (meta tags, and Server-Timing for
+  // whoever reads the response's timing instead).
+  const documentData: DocumentData = { nonce, env: getPublicEnv(env), trace: traceMetaData() };
+  const serverTiming = traceServerTiming(documentData.trace);
   if (serverTiming) responseHeaders.append("Server-Timing", serverTiming);
   // Crawlers get the whole page at once; people get the shell as soon as it is ready.
   const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
@@ -62,11 +66,11 @@ export default function handleDocumentRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
+      <DocumentContext.Provider value={documentData}>
         <ErrorDigestContext.Provider value={() => digestFor(request)}>
           <RemixServer context={remixContext} url={request.url} nonce={nonce} />
         </ErrorDigestContext.Provider>
-      </NonceContext.Provider>,
+      </DocumentContext.Provider>,
       {
         nonce,
         [readyEvent]() {

@@ -1,11 +1,9 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { getPublicEnv } from "~/env.server";
 import { withMonitoring } from "~/monitoring/client-monitoring";
-import { traceMetaData } from "~/monitoring/sentry.server";
-import { useNonce } from "~/utils/nonce";
+import { useDocumentData } from "~/utils/document-context";
 import { serializeForScript } from "~/utils/public-env";
 import stylesheet from "~/styles/app.css?url";
 
@@ -16,27 +14,21 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: "Remix + Sentry scaffold" }];
 
-export async function loader() {
-  // Only the allowlist in getPublicEnv reaches the browser. The trace data lets
-  // the browser's page load continue this request's trace.
-  return { env: getPublicEnv(), trace: traceMetaData() };
-}
-
 /**
  * The document shell. It wraps the app and every error page alike, so the
- * browser settings (and with them Sentry) are on every page, the 404 and
- * error pages included.
+ * browser settings (and with them Sentry) and the trace meta tags are on
+ * every page, the 404 and error pages included. Its per-request data comes
+ * from entry.server (utils/document-context.tsx); the root has no loader.
  */
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useNonce();
-  const data = useRouteLoaderData<typeof loader>("root");
+  const { nonce, env, trace } = useDocumentData();
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {data?.trace.sentryTrace ? <meta name="sentry-trace" content={data.trace.sentryTrace} /> : null}
-        {data?.trace.baggage ? <meta name="baggage" content={data.trace.baggage} /> : null}
+        {trace.sentryTrace ? <meta name="sentry-trace" content={trace.sentryTrace} /> : null}
+        {trace.baggage ? <meta name="baggage" content={trace.baggage} /> : null}
         <Meta />
         <Links />
       </head>
@@ -46,7 +38,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <script
           nonce={nonce}
           // Escaped so no value can close the script element (see serializeForScript).
-          dangerouslySetInnerHTML={{ __html: `window.ENV = ${serializeForScript(data?.env)};` }}
+          dangerouslySetInnerHTML={{ __html: `window.ENV = ${serializeForScript(env)};` }}
         />
         <Scripts nonce={nonce} />
       </body>

@@ -109,9 +109,9 @@ async function expectOneServerEvent(
 /**
  * Submits the action fixture's form; resolves with the trace of the post. With
  * JavaScript it is a single-fetch request whose `sentry-trace` header the
- * browser sets (once its tracing runs); without, a document request, and the
- * page has no root data (the root's boundary renders), so the `Server-Timing`
- * header tells it.
+ * browser sets (once its tracing runs); without, a document request whose
+ * `Server-Timing` header tells it (the header the browser SDK reads from the
+ * navigation's timing).
  */
 async function submitActionForm(page: Page, javaScriptEnabled: boolean): Promise<string> {
   await page.goto("/fixtures/action-error");

@@ -209,8 +209,7 @@ export function traceMetaData(): { sentryTrace?: string; baggage?: string } {
  * (an error page rendered without root data), so that page load still
  * continues the document request's trace.
  */
-export function traceServerTiming(): string | undefined {
-  const { sentryTrace, baggage } = traceMetaData();
+export function traceServerTiming({ sentryTrace, baggage }: { sentryTrace?: string; baggage?: string }) {
   if (!sentryTrace) return undefined;
   return baggage
     ? `sentry-trace;desc="${sentryTrace}", baggage;desc="${baggage}"`

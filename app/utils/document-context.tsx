@@ -1,0 +1,37 @@
+import { createContext, useContext } from "react";
+import type { PublicEnv } from "~/env.server";
+
+/**
+ * What `entry.server` hands the document shell for one response: the CSP
+ * nonce, the browser's settings and the trace the page load continues. They
+ * come from the document renderer rather than a root loader, so every page
+ * has them (error pages rendered without root data too), no loader runs for
+ * them, and the settings are not sent a second time in the hydration data.
+ */
+export interface DocumentData {
+  /** Empty in the browser: browsers hide nonce values from the DOM, and scripts added after hydration are trusted through `'strict-dynamic'`. */
+  nonce?: string;
+  env?: PublicEnv;
+  trace: { sentryTrace?: string; baggage?: string };
+}
+
+export const DocumentContext = createContext<DocumentData | undefined>(undefined);
+
+let rendered: DocumentData | undefined;
+
+/**
+ * In the browser: what the server rendered into the page, read once. Hydration
+ * then produces the same elements, and later renders of the shell keep them.
+ */
+function renderedDocumentData(): DocumentData {
+  const meta = (name: string) =>
+    document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;
+  rendered ??= { env: window.ENV, trace: { sentryTrace: meta("sentry-trace"), baggage: meta("baggage") } };
+  return rendered;
+}
+
+export function useDocumentData(): DocumentData {
+  const provided = useContext(DocumentContext);
+  if (provided) return provided;
+  return typeof document === "undefined" ? { trace: {} } : renderedDocumentData();
+}

@@ -61,10 +61,31 @@ export default function handleDocumentRequest(
   const serverTiming = traceServerTiming(documentData.trace);
   if (serverTiming) responseHeaders.append("Server-Timing", serverTiming);
   // Crawlers get the whole page at once; people get the shell as soon as it is ready.
-  const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
+  const waitForAll = isbot(request.headers.get("user-agent"));
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let finished = false;
+    let abortTimer: ReturnType<typeof setTimeout> | undefined;
+    // The abort timer holds the whole render (tree, request, response) until it
+    // fires; cleared as soon as rendering is over, a finished page is not kept
+    // in memory for seconds (at a thousand pages a second, hundreds of MB of
+    // heap and long garbage-collection pauses).
+    const finish = () => {
+      finished = true;
+      clearTimeout(abortTimer);
+    };
+    const respond = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <DocumentContext.Provider value={documentData}>
         <ErrorDigestContext.Provider value={() => digestFor(request)}>
@@ -73,19 +94,18 @@ export default function handleDocumentRequest(
       </DocumentContext.Provider>,
       {
         nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onShellReady() {
+          if (!waitForAll) respond();
+        },
+        onAllReady() {
+          finish();
+          if (waitForAll) respond();
         },
         // Remix catches this, reports it through handleError and renders the error boundary.
-        onShellError: reject,
+        onShellError(error) {
+          finish();
+          reject(error);
+        },
         onError(error) {
           responseStatusCode = 500;
           // Before the shell is out, onShellError hands the error to Remix; after it,
@@ -94,6 +114,6 @@ export default function handleDocumentRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1_000);
+    if (!finished) abortTimer = setTimeout(abort, streamTimeout + 1_000);
   });
 }

@@ -39,14 +39,17 @@ export function installJsonStdout(): void {
   const write = process.stdout.write.bind(process.stdout) as (chunk: string) => boolean;
   let pending = "";
   process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    // Runs once per request (the access line): no intermediate arrays.
     pending += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
-    const lines = pending.split("\n");
-    pending = lines.pop() ?? "";
-    const out = lines.flatMap((line) => {
-      const json = line === "" ? null : toJsonLine(line);
-      return json === null ? [] : [json + "\n"];
-    });
-    if (out.length > 0) write(out.join(""));
+    let out = "";
+    let start = 0;
+    for (let end = pending.indexOf("\n"); end !== -1; end = pending.indexOf("\n", start)) {
+      const json = end === start ? null : toJsonLine(pending.slice(start, end));
+      if (json !== null) out += json + "\n";
+      start = end + 1;
+    }
+    pending = pending.slice(start);
+    if (out !== "") write(out);
     const callback = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
     callback?.();
     return true;

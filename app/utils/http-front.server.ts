@@ -31,7 +31,11 @@ export const httpServers = new Set<http.Server>();
  * such request, which lets anyone flood the server's logs.
  */
 export const refuseMalformedPaths: FrontHandler = (request, response) => {
-  const path = (request.url ?? "/").split("?")[0]!;
+  const url = request.url ?? "/";
+  const query = url.indexOf("?");
+  const path = query === -1 ? url : url.slice(0, query);
+  // Only a `%` escape can be malformed; most paths have none and skip the decode.
+  if (!path.includes("%")) return false;
   try {
     decodeURIComponent(path);
     return false;

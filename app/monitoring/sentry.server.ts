@@ -102,7 +102,8 @@ function routeNamesIntegration() {
  * Records the server's "not traced" decision on the request's scope, so the
  * page's `sentry-trace` ends in `-0` and its baggage says `sentry-sampled=false`:
  * the browser and any service this request calls then follow it instead of
- * deciding again. A trace continued from upstream keeps the upstream baggage.
+ * deciding again. A trace continued from upstream keeps the rest of the
+ * upstream baggage; only its `sampled` entry records this decision.
  */
 function markUntraced(scope: Scope, sampleRate: number): void {
   const context = scope.getPropagationContext();

@@ -15,7 +15,7 @@ import { namesUnknownRoute, REQUEST_ID_HEADER, requestIdFor } from "~/monitoring
 import { traceMetaData, traceServerTiming } from "~/monitoring/sentry.server";
 import { digestFor, handleServerError } from "~/monitoring/server-errors.server";
 import { DocumentContext, type DocumentData } from "~/utils/document-context";
-import { createNonce, setSecurityHeaders } from "~/utils/security-headers.server";
+import { createNonce, securityHeaders } from "~/utils/security-headers.server";
 
 /** How long a streamed response may wait for deferred data before the stream is aborted. */
 export const streamTimeout = 5_000;
@@ -38,26 +38,35 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   return response;
 };
 
+/** What every document response shares: the environment is fixed for the process. Made on the first document. */
+function fixedByEnvironment() {
+  const env = getEnv();
+  return {
+    applySecurityHeaders: securityHeaders({
+      sentryDsn: env.SENTRY_DSN,
+      sentryTunnel: env.SENTRY_TUNNEL_ROUTE,
+      hstsMaxAge: env.HSTS_MAX_AGE,
+    }),
+    publicEnv: getPublicEnv(env),
+  };
+}
+let fixed: ReturnType<typeof fixedByEnvironment> | undefined;
+
 export default function handleDocumentRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
+  const { applySecurityHeaders, publicEnv } = (fixed ??= fixedByEnvironment());
   const nonce = createNonce();
-  const env = getEnv();
-  setSecurityHeaders(responseHeaders, {
-    nonce,
-    sentryDsn: env.SENTRY_DSN,
-    sentryTunnel: env.SENTRY_TUNNEL_ROUTE,
-    hstsMaxAge: env.HSTS_MAX_AGE,
-  });
+  applySecurityHeaders(responseHeaders, nonce);
   responseHeaders.set(REQUEST_ID_HEADER, requestIdFor(request));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // Only the allowlist in getPublicEnv reaches the browser; the trace lets the
   // page load continue this request's trace (meta tags, and Server-Timing for
   // whoever reads the response's timing instead).
-  const documentData: DocumentData = { nonce, env: getPublicEnv(env), trace: traceMetaData() };
+  const documentData: DocumentData = { nonce, env: publicEnv, trace: traceMetaData() };
   const serverTiming = traceServerTiming(documentData.trace);
   if (serverTiming) responseHeaders.append("Server-Timing", serverTiming);
   // Crawlers get the whole page at once; people get the shell as soon as it is ready.
@@ -65,16 +74,13 @@ export default function handleDocumentRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    let finished = false;
-    let abortTimer: ReturnType<typeof setTimeout> | undefined;
     // The abort timer holds the whole render (tree, request, response) until it
     // fires; cleared as soon as rendering is over, a finished page is not kept
     // in memory for seconds (at a thousand pages a second, hundreds of MB of
     // heap and long garbage-collection pauses).
-    const finish = () => {
-      finished = true;
-      clearTimeout(abortTimer);
-    };
+    // React renders asynchronously (from the next turn), so the timer below
+    // is always set before onAllReady or onShellError can clear it.
+    const finish = () => clearTimeout(abortTimer);
     const respond = () => {
       shellRendered = true;
       const body = new PassThrough();
@@ -114,6 +120,6 @@ export default function handleDocumentRequest(
         },
       },
     );
-    if (!finished) abortTimer = setTimeout(abort, streamTimeout + 1_000);
+    const abortTimer = setTimeout(abort, streamTimeout + 1_000);
   });
 }

@@ -6,7 +6,8 @@ import * as Sentry from "@sentry/node";
 import type { Env } from "~/env.server";
 import { instrumentRemixServer } from "./remix-spans.server";
 import { routePatternOf } from "./request-context.server";
-import { sharedSentryOptions } from "./sentry-options";
+import { OPERATIONAL_PATHS } from "./route-patterns";
+import { SENTRY_LIMITS, sharedSentryOptions } from "./sentry-options";
 import { isRequestTraced } from "./trace-sampling";
 
 /**
@@ -18,7 +19,7 @@ import { isRequestTraced } from "./trace-sampling";
 /**
  * Default integrations left out (bench/README.md, "Where the time goes"):
  * - Express: remix-serve's middlewares would each become a transaction of their
- *   own (query, expressInit, serveStatic…); the Remix span is the request.
+ *   own (query, expressInit, serveStatic…); the HTTP integration's span is the request.
  * - Modules: attaches the list of every installed package to every event and
  *   transaction, paid for in serialisation on each request.
  */
@@ -43,7 +44,7 @@ function requestWithTimeout(module: typeof http | typeof https) {
 }
 
 /** After a send fails at the network level, sends are skipped this long (the SDK's own rate-limit default). */
-export const INGEST_BACKOFF_MS = 60_000;
+export const INGEST_BACKOFF_MS = SENTRY_LIMITS.defaultRateLimitBackoffSeconds * 1000;
 
 /**
  * The SDK's transport, paused for INGEST_BACKOFF_MS after a send fails at
@@ -68,7 +69,7 @@ function transportWithBackoff(options: Parameters<typeof Sentry.makeNodeTranspor
 }
 
 /** Paths whose requests are never traced: operational endpoints, not pages. */
-export const UNTRACED_PATHS = ["/healthz"] as const;
+export const UNTRACED_PATHS = OPERATIONAL_PATHS;
 
 /** `GET /fixtures/items/:id`: the method and the full route pattern, as the browser names the page. */
 export function serverTransactionName(method: string, url: URL): string {

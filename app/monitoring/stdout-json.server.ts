@@ -6,12 +6,13 @@
  * The app's logger (pino) writes to the file descriptor directly and is not
  * affected.
  */
+import { OPERATIONAL_PATHS, pathOf } from "./route-patterns";
 
 /** morgan "tiny": `:method :url :status :res[content-length] - :response-time ms` */
 const ACCESS_LINE = /^(?<method>[A-Z]+) (?<url>\S+) (?<status>\d{3}|-) (?<length>\S+) - (?<ms>[\d.]+|-) ms$/;
 
 /** Paths whose access lines are dropped. */
-export const QUIET_PATHS = new Set(["/healthz"]);
+const QUIET_PATHS = new Set(OPERATIONAL_PATHS);
 
 /** The JSON line for one plain-text line, or null to drop it. Lines that already are JSON pass unchanged. */
 export function toJsonLine(line: string, now: Date = new Date()): string | null {
@@ -19,8 +20,7 @@ export function toJsonLine(line: string, now: Date = new Date()): string | null 
   const time = now.toISOString();
   const access = ACCESS_LINE.exec(line)?.groups;
   if (access) {
-    const path = access.url!.split("?")[0]!;
-    if (QUIET_PATHS.has(path)) return null;
+    if (QUIET_PATHS.has(pathOf(access.url!))) return null;
     return JSON.stringify({
       level: "info",
       time,

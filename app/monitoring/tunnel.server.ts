@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { suppressTracing } from "@sentry/core";
+import { pathOf } from "./route-patterns";
 import { envelopeEndpoint, parseDsn, sameProject, type Dsn } from "./sentry-dsn";
 
 /**
@@ -180,8 +181,7 @@ export function createTunnelHandler(options: TunnelOptions) {
   if (!configured) throw new Error("The tunnel needs a valid SENTRY_DSN");
 
   return function handleTunnel(request: IncomingMessage, response: ServerResponse): boolean {
-    const path = (request.url ?? "").split("?")[0];
-    if (path !== settings.route) return false;
+    if (pathOf(request.url ?? "") !== settings.route) return false;
     if (request.method !== "POST") {
       answer(response, 405, "Method Not Allowed", { Allow: "POST" });
       return true;

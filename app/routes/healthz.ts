@@ -1,7 +1,7 @@
 /**
  * Liveness probe for load balancers and orchestrators: 200 `ok` when the
- * server can run a request through Remix. Not traced (UNTRACED_PATHS in
- * sentry.server.ts) and left out of the access log (stdout-json.server.ts).
+ * server can run a request through Remix. Not traced and left out of the
+ * access log (OPERATIONAL_PATHS in monitoring/route-patterns.ts).
  */
 export function loader() {
   return new Response("ok", {

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { pathOf } from "~/monitoring/route-patterns";
 
 /**
  * Handlers that answer before Express and Remix see a request. remix-serve
@@ -31,9 +32,7 @@ export const httpServers = new Set<http.Server>();
  * such request, which lets anyone flood the server's logs.
  */
 export const refuseMalformedPaths: FrontHandler = (request, response) => {
-  const url = request.url ?? "/";
-  const query = url.indexOf("?");
-  const path = query === -1 ? url : url.slice(0, query);
+  const path = pathOf(request.url ?? "/");
   // Only a `%` escape can be malformed; most paths have none and skip the decode.
   if (!path.includes("%")) return false;
   try {

@@ -50,18 +50,30 @@ export function contentSecurityPolicy({ nonce, sentryDsn, sentryTunnel }: CspOpt
 export const PERMISSIONS_POLICY =
   "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
 
-export interface SecurityHeaderOptions extends CspOptions {
+export interface SecurityHeaderOptions extends Omit<CspOptions, "nonce"> {
   /** `Strict-Transport-Security` max-age in seconds; 0 leaves the header out (plain-HTTP deployments). */
   hstsMaxAge: number;
 }
 
-export function setSecurityHeaders(headers: Headers, options: SecurityHeaderOptions): void {
-  headers.set("Content-Security-Policy", contentSecurityPolicy(options));
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
-  headers.set("Permissions-Policy", PERMISSIONS_POLICY);
-  if (options.hstsMaxAge > 0) {
-    headers.set("Strict-Transport-Security", `max-age=${options.hstsMaxAge}; includeSubDomains`);
-  }
+/** Stands for the nonce while the policy is built once; no policy text can contain it. */
+const NONCE_SLOT = "\u0000nonce\u0000";
+
+/**
+ * The function that sets the security headers of one document response. The
+ * configuration is fixed for the process, so the policy is built once here and
+ * each response only splices in its nonce.
+ */
+export function securityHeaders(options: SecurityHeaderOptions): (headers: Headers, nonce: string) => void {
+  const [beforeNonce, afterNonce] = contentSecurityPolicy({ ...options, nonce: NONCE_SLOT }).split(
+    NONCE_SLOT,
+  );
+  const hsts = options.hstsMaxAge > 0 ? `max-age=${options.hstsMaxAge}; includeSubDomains` : undefined;
+  return (headers, nonce) => {
+    headers.set("Content-Security-Policy", `${beforeNonce}${nonce}${afterNonce}`);
+    headers.set("X-Content-Type-Options", "nosniff");
+    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    headers.set("X-Frame-Options", "DENY");
+    headers.set("Permissions-Policy", PERMISSIONS_POLICY);
+    if (hsts) headers.set("Strict-Transport-Security", hsts);
+  };
 }

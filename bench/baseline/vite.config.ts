@@ -1,7 +1,7 @@
 /**
  * The bare Remix baseline of the benchmark (see bench/README.md): the same
  * Remix version and future flags as the app, Remix's default entry files, and
- * nothing the scaffold adds (no Sentry, no CSP, no logging, no root loader).
+ * nothing the scaffold adds (no Sentry, no CSP, no logging).
  * Built with `npm run build:baseline` (`remix vite:build` in this directory)
  * into `bench/baseline/build/`; packages resolve from the root node_modules.
  */

@@ -12,8 +12,8 @@ import type { ReactNode } from "react";
 import stylesheet from "../../../app/styles/app.css?url";
 
 // A bare Remix root: the app's document shell (same head, same stylesheet and
-// title) minus what the scaffold adds: no root loader, no window.ENV, no
-// trace meta tags, no nonce, no monitoring wrapper.
+// title) minus what the scaffold adds: no window.ENV, no trace meta tags,
+// no nonce, no monitoring wrapper.
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export const meta: MetaFunction = () => [{ title: "Remix + Sentry scaffold" }];

@@ -14,7 +14,6 @@ export default tseslint.config(
       "node_modules/",
       "test-results/",
       "playwright-report/",
-      "e2e/support/zz-*",
     ],
   },
   js.configs.recommended,
@@ -33,6 +32,13 @@ export default tseslint.config(
   },
   {
     files: ["**/*.{js,mjs}"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
+    languageOptions: {
+      globals: Object.fromEntries(
+        ["process", "console", "URL", "setTimeout", "clearTimeout", "setInterval"].map((name) => [
+          name,
+          "readonly",
+        ]),
+      ),
+    },
   },
 );

@@ -10,6 +10,9 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
+/** Preloaded after the start script's own preload: the server exits when the test worker is gone. */
+export const EXIT_WITH_PARENT = "--import ./e2e/support/exit-with-parent.mjs";
+
 export interface StartOptions {
   /** Build directory: `build-e2e` (with fixtures, the default), `build`, or `build-bench`. */
   build?: "build" | "build-e2e" | "build-bench";
@@ -70,9 +73,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Environment a test server inherits: the essentials only, so a developer's SENTRY_DSN never leaks into a test. */
+/**
+ * Environment a test server inherits: the essentials only, so a developer's
+ * SENTRY_DSN never leaks into a test. SCAFFOLD_TEST_RUN marks the processes of
+ * one `npm test` run, so scripts/run-tests.mjs can stop any that are left.
+ */
 export function baseEnv(): Record<string, string> {
-  const keep = ["PATH", "HOME", "TMPDIR", "LANG", "TZ"];
+  const keep = ["PATH", "HOME", "TMPDIR", "LANG", "TZ", "SCAFFOLD_TEST_RUN"];
   return Object.fromEntries(keep.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
 }
 
@@ -90,6 +97,7 @@ export async function startApp(options: StartOptions = {}): Promise<AppServer> {
     env: {
       ...baseEnv(),
       ...start.env,
+      NODE_OPTIONS: `${start.env.NODE_OPTIONS ?? ""} ${EXIT_WITH_PARENT}`.trim(),
       PORT: String(port),
       HOST: "127.0.0.1",
       ...options.env,

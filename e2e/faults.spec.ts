@@ -1,46 +1,73 @@
 /**
  * Sentry's ingest failing must never hurt the app: with the ingest refusing
  * connections, black-holed, slow, or answering 429/500, pages keep their
- * latency, memory stays bounded while every request reports an error, and
- * every error keeps its digest log line. Bounded in count and time, 127.0.0.1
- * only.
+ * latency and CPU cost, memory stays bounded while every request reports an
+ * error, and every error keeps its digest log line. Bounded in count and
+ * time, 127.0.0.1 only.
  *
- * Latency is compared with the same app reporting to a healthy ingest, in
- * interleaved batches of the same run: that isolates what the fault costs.
- * What Sentry itself costs against Sentry off is the benchmark's business
- * (bench/README.md); the ratio to Sentry off is printed here for the record.
+ * Each fault is compared with the same app reporting to a healthy ingest, in
+ * interleaved batches of the same run: that isolates what the fault costs,
+ * and both twins share whatever else loads the machine. The claims are made
+ * on what such load moves least: the server's own CPU time per request, and
+ * the median over batches of the latency ratio (one batch that met a burst of
+ * other work cannot decide it). What Sentry itself costs against Sentry off is
+ * the benchmark's business (bench/README.md); that ratio is printed here for
+ * the record.
  */
 import { startApp, type AppServer } from "./support/app-server";
 import { blackHoleIngest, refusingIngest, slowIngest, type FaultyIngest } from "./support/faulty-ingest";
 import { expect, test } from "./support/fixtures";
-import { load, percentile, rssMiB } from "./support/load";
+import { cpuMs, load, percentile, rssMiB } from "./support/load";
 import { startRecorder, type Recorder } from "./support/sentry-recorder";
 
 test.describe.configure({ mode: "serial" });
-test.setTimeout(180_000);
+// About 70 s each on a 2-core machine under heavy load: over 3x headroom.
+test.setTimeout(240_000);
 
 const PAGE = "/fixtures/items/1";
 const ERROR_PAGE = "/fixtures/loader-error";
 
-/** p99 of a page, measured in alternating batches against two servers so both see the same machine noise. */
-async function pairedLatency(a: AppServer, b: AppServer, rounds = 8, perRound = 150) {
+interface Cost {
+  /** p50 of each batch, in ms. */
+  batchP50: number[];
+  /** p99 over every batch, in ms. */
+  p99: number;
+  /** The server's CPU time per request, in ms. */
+  cpuPerRequest: number;
+}
+
+/** The page's cost on two servers, measured in alternating batches so both see the same machine noise. */
+async function pairedCost(a: AppServer, b: AppServer, rounds = 6, perRound = 120): Promise<[Cost, Cost]> {
   const latencies: [number[], number[]] = [[], []];
+  const batchP50: [number[], number[]] = [[], []];
+  const cpu = [0, 0];
   for (let round = 0; round < rounds; round++) {
     // Alternate who goes first: the first batch after a pause is the slower one.
     const order = round % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const);
     for (const index of order) {
       const server = index === 0 ? a : b;
-      latencies[index].push(...(await load(server.url + PAGE, { total: perRound })).latencies);
+      const cpuBefore = cpuMs(server.process.pid!);
+      const batch = (await load(server.url + PAGE, { total: perRound })).latencies;
+      cpu[index]! += cpuMs(server.process.pid!) - cpuBefore;
+      latencies[index].push(...batch);
+      batchP50[index].push(percentile(batch, 50));
     }
   }
-  return latencies.map((values) => ({ p50: percentile(values, 50), p99: percentile(values, 99) }));
+  const cost = (index: 0 | 1): Cost => ({
+    batchP50: batchP50[index],
+    p99: percentile(latencies[index], 99),
+    cpuPerRequest: cpu[index]! / (rounds * perRound),
+  });
+  return [cost(0), cost(1)];
 }
+
+const median = (values: number[]) => percentile(values, 50);
 
 let sentryOff: AppServer;
 
 test.beforeAll(async () => {
   sentryOff = await startApp();
-  await load(sentryOff.url + PAGE, { total: 1_000 }); // warm-up
+  await load(sentryOff.url + PAGE, { total: 600 }); // warm-up
 });
 
 test.afterAll(async () => {
@@ -50,7 +77,7 @@ test.afterAll(async () => {
 /**
  * Starts the app reporting to `dsn` beside a twin reporting to a healthy
  * recorder (production settings: the default sample rate), and warms both
- * alike: 1 000 page requests, then 300 requests that each report an error.
+ * alike: 600 page requests, then 200 requests that each report an error.
  * Fresh servers run slower until the JIT has warmed up, so the twin is as
  * fresh as the app under test.
  */
@@ -61,31 +88,36 @@ async function startTwins(dsn: string, recorder: Recorder) {
   ]);
   const errors: string[] = [];
   for (const app of [faulty, healthy]) {
-    await load(app.url + PAGE, { total: 1_000 });
-    const result = await load(app.url + ERROR_PAGE, { total: 300, keepBodies: true });
-    expect(result.statuses.get(500)).toBe(300);
+    await load(app.url + PAGE, { total: 600 });
+    const result = await load(app.url + ERROR_PAGE, { total: 200, keepBodies: true });
+    expect(result.statuses.get(500)).toBe(200);
     if (app === faulty) errors.push(...result.bodies);
   }
   return { faulty, healthy, errorPages: errors };
 }
 
 /**
- * Latency under the fault against a healthy ingest, after both apps reported
- * the same errors. The median must stay within 10 % (+3 ms); p99, printed for
- * the record, is held only to 2x (+10 ms), which still catches a stalled event
- * loop: at these sample sizes it moved by ±50 % between identical runs on a
- * 2-core machine, and a test must not flake.
+ * What the fault costs a page, against a healthy ingest, after both apps
+ * reported the same errors: CPU per request within 25 %, the median batch
+ * p50 within 2x, p99 within 3x (+50 ms). CPU time is the fine measure (it
+ * catches retries and serialisation spent on a failing ingest); the latency
+ * bounds catch requests that wait for the ingest, which costs seconds, not
+ * percent. Tighter latency bounds failed on a busy machine (a median p50
+ * ratio of 1.6x with an unchanged CPU cost) and would prove no more.
  */
-async function expectLatencyKept(name: string, faulty: AppServer, healthy: AppServer) {
-  const [withFault, withHealthyIngest] = await pairedLatency(faulty, healthy);
-  const [, withoutSentry] = await pairedLatency(faulty, sentryOff, 2);
+async function expectCostKept(name: string, faulty: AppServer, healthy: AppServer) {
+  const [withFault, withHealthyIngest] = await pairedCost(faulty, healthy);
+  const [, withoutSentry] = await pairedCost(faulty, sentryOff, 1);
+  const p50Ratios = withFault.batchP50.map((p50, round) => p50 / withHealthyIngest.batchP50[round]!);
+  const cpuRatio = withFault.cpuPerRequest / withHealthyIngest.cpuPerRequest;
   console.log(
-    `${name}: p50 ${withFault!.p50.toFixed(1)} / p99 ${withFault!.p99.toFixed(1)} ms; ` +
-      `healthy ingest ${withHealthyIngest!.p50.toFixed(1)} / ${withHealthyIngest!.p99.toFixed(1)} ms ` +
-      `(p99 ${(withFault!.p99 / withHealthyIngest!.p99).toFixed(2)}x); Sentry off p99 ${withoutSentry!.p99.toFixed(1)} ms`,
+    `${name}: CPU ${withFault.cpuPerRequest.toFixed(2)} ms/request (${cpuRatio.toFixed(2)}x the healthy ingest's), ` +
+      `median p50 ratio ${median(p50Ratios).toFixed(2)}x, p99 ${withFault.p99.toFixed(1)} ms ` +
+      `(healthy ingest ${withHealthyIngest.p99.toFixed(1)}, Sentry off ${withoutSentry.p99.toFixed(1)})`,
   );
-  expect(withFault!.p50).toBeLessThanOrEqual(withHealthyIngest!.p50 * 1.1 + 3);
-  expect(withFault!.p99).toBeLessThanOrEqual(withHealthyIngest!.p99 * 2 + 10);
+  expect(cpuRatio).toBeLessThanOrEqual(1.25);
+  expect(median(p50Ratios)).toBeLessThanOrEqual(2);
+  expect(withFault.p99).toBeLessThanOrEqual(withHealthyIngest.p99 * 3 + 50);
 }
 
 const modes: [
@@ -108,7 +140,7 @@ for (const [name, makeIngest] of modes) {
     try {
       // Measure the steady state of a lasting outage: past the server's 5 s send time-out.
       await new Promise((resolve) => setTimeout(resolve, 6_000));
-      await expectLatencyKept(name, faulty, healthy);
+      await expectCostKept(name, faulty, healthy);
       const digests = errorPages.map((body) => /data-error-digest="([0-9a-f]{12})"/.exec(body)?.[1]);
       const logged = new Set(faulty.logLines().map((line) => line.digest));
       expect(digests.filter((digest) => !digest || !logged.has(digest))).toEqual([]);
@@ -125,7 +157,7 @@ for (const status of [429, 500]) {
     failing.respondNext(100_000, status);
     const { faulty, healthy } = await startTwins(failing.dsn(), recorder);
     try {
-      await expectLatencyKept(`answering ${status}`, faulty, healthy);
+      await expectCostKept(`answering ${status}`, faulty, healthy);
     } finally {
       await Promise.all([faulty.stop(), healthy.stop()]);
       await failing.close();
@@ -133,7 +165,16 @@ for (const status of [429, 500]) {
   });
 }
 
-test("memory stays bounded over 10 000 requests that each report an error (ingest black-holed)", async () => {
+/**
+ * What reporting may hold is bounded by the SDK's send buffer (64 pending
+ * sends): with a black-holed ingest it fills within the first seconds, and
+ * every later event is dropped. 4 000 errors after a warm-up are far past
+ * that, and few enough to run in a minute on a slow day.
+ */
+const WARM_ERRORS = 2_000;
+const MEASURED_ERRORS = 4_000;
+
+test(`memory stays bounded over ${MEASURED_ERRORS} requests that each report an error (ingest black-holed)`, async () => {
   const ingest = await blackHoleIngest();
   const [reporting, silent] = await Promise.all([
     startApp({ env: { SENTRY_DSN: ingest.dsn, SENTRY_TRACES_SAMPLE_RATE: "1" } }),
@@ -146,21 +187,27 @@ test("memory stays bounded over 10 000 requests that each report an error (inges
       ["Sentry off", silent],
     ] as const) {
       // V8 grows its heap over the first thousands of requests (Sentry off too), then levels off.
-      await load(app.url + ERROR_PAGE, { total: 6_000, concurrency: 20 });
+      await load(app.url + ERROR_PAGE, { total: WARM_ERRORS, concurrency: 20 });
       const warm = rssMiB(app.process.pid!);
-      const result = await load(app.url + ERROR_PAGE, { total: 10_000, concurrency: 20 });
-      expect(result.statuses.get(500)).toBe(10_000);
+      const result = await load(app.url + ERROR_PAGE, { total: MEASURED_ERRORS, concurrency: 20 });
+      expect(result.statuses.get(500)).toBe(MEASURED_ERRORS);
       rss[name] = { warm, end: rssMiB(app.process.pid!) };
     }
-    console.log(`RSS (MiB) after 6 000 errors and after 10 000 more: ${JSON.stringify(rss)}`);
+    console.log(
+      `RSS (MiB) after ${WARM_ERRORS} errors and after ${MEASURED_ERRORS} more: ${JSON.stringify(rss)}; ` +
+        `at most ${ingest.maxOpenConnections()} sends were pending at once`,
+    );
+    // The bound itself: each pending send holds one connection to the ingest.
+    expect(ingest.maxOpenConnections()).toBeGreaterThan(0);
+    expect(ingest.maxOpenConnections()).toBeLessThanOrEqual(64);
     const on = rss["Sentry on, ingest black-holed"]!;
     const off = rss["Sentry off"]!;
     // V8's heap keeps growing under this load with Sentry off as well: what must
-    // stay bounded is what reporting adds on top (the send buffer holds 64 at most).
+    // stay bounded is what reporting adds on top.
     expect(on.end - on.warm - (off.end - off.warm)).toBeLessThan(64);
     expect(on.end).toBeLessThanOrEqual(off.end * 1.5);
     const errorLines = reporting.logLines().filter((line) => line.level === "error" && line.digest);
-    expect(errorLines).toHaveLength(16_000);
+    expect(errorLines).toHaveLength(WARM_ERRORS + MEASURED_ERRORS);
   } finally {
     await Promise.all([reporting.stop(), silent.stop()]);
     await ingest.close();

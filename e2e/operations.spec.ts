@@ -142,7 +142,7 @@ test.describe("configuration", () => {
           [name]: value,
         } as unknown as NodeJS.ProcessEnv,
         encoding: "utf8",
-        timeout: 20_000,
+        timeout: 60_000,
       });
       expect(result.status).toBe(1);
       const lines = (result.stdout + result.stderr).trim().split("\n");

@@ -156,7 +156,7 @@ export async function startApp(options: StartOptions = {}): Promise<AppServer> {
       }
     });
 
-  await waitForOutput(() => output.includes("[remix-serve]"), 20_000, "server did not start");
+  await waitForOutput(() => output.includes("[remix-serve]"), 60_000, "server did not start");
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -165,7 +165,7 @@ export async function startApp(options: StartOptions = {}): Promise<AppServer> {
     output: () => output,
     stdout: () => stdout,
     logLines,
-    async waitForLog(predicate, timeout = 5_000) {
+    async waitForLog(predicate, timeout = 20_000) {
       await waitForOutput(() => logLines().some(predicate), timeout, "no matching log line");
       return logLines().find(predicate)!;
     },

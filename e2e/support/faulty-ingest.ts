@@ -9,6 +9,8 @@ import { freePort } from "./app-server";
 
 export interface FaultyIngest {
   dsn: string;
+  /** The most connections that were open at once (each pending send holds one). */
+  maxOpenConnections(): number;
   close(): Promise<void>;
 }
 
@@ -16,13 +18,15 @@ const dsnFor = (port: number) => `http://public@127.0.0.1:${port}/1`;
 
 /** A port with nothing listening: every connection is refused. */
 export async function refusingIngest(): Promise<FaultyIngest> {
-  return { dsn: dsnFor(await freePort()), close: async () => {} };
+  return { dsn: dsnFor(await freePort()), maxOpenConnections: () => 0, close: async () => {} };
 }
 
 function tcpServer(onSocket: (socket: Socket) => void): Promise<FaultyIngest> {
   const sockets = new Set<Socket>();
+  let maxOpen = 0;
   const server: Server = createServer((socket) => {
     sockets.add(socket);
+    maxOpen = Math.max(maxOpen, sockets.size);
     socket.on("close", () => sockets.delete(socket));
     socket.on("error", () => {});
     onSocket(socket);
@@ -32,6 +36,7 @@ function tcpServer(onSocket: (socket: Socket) => void): Promise<FaultyIngest> {
       const { port } = server.address() as { port: number };
       resolve({
         dsn: dsnFor(port),
+        maxOpenConnections: () => maxOpen,
         close: () =>
           new Promise((done) => {
             for (const socket of sockets) socket.destroy();

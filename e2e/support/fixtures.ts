@@ -73,14 +73,14 @@ export async function settledItems(
   predicate: (item: EnvelopeItem) => boolean,
   count: number,
 ): Promise<EnvelopeItem[]> {
-  if (count > 0) await recorder.waitForItems((item) => predicate(item), { count, timeout: 10_000 });
+  if (count > 0) await recorder.waitForItems((item) => predicate(item), { count });
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   return recorder.items().filter(predicate);
 }
 
 /** The digest shown on an error page. */
 export async function digestOnPage(page: Page): Promise<string> {
-  const digest = await page.locator("[data-error-digest]").textContent({ timeout: 10_000 });
+  const digest = await page.locator("[data-error-digest]").textContent();
   expect(digest).toMatch(/^[0-9a-f]{12}$/);
   return digest!;
 }

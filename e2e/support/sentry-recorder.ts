@@ -74,7 +74,7 @@ export interface Recorder {
   items(type?: string): EnvelopeItem[];
   /**
    * Resolves with the first item (already recorded or future) matching `predicate`.
-   * Rejects after `timeout` ms (default 10 000) with
+   * Rejects after `timeout` ms (default 20 000) with
    * `recorder: no item matched within Nms (seen: ...)`, or when the recorder closes.
    */
   waitForItem(predicate: ItemPredicate, opts?: { timeout?: number }): Promise<EnvelopeItem>;
@@ -107,7 +107,7 @@ export interface RecorderOptions {
 
 /** Largest accepted body, both as sent and after decompression. */
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
-const DEFAULT_WAIT_TIMEOUT_MS = 10_000;
+const DEFAULT_WAIT_TIMEOUT_MS = 20_000;
 /** How many item summaries a timeout message lists before eliding the rest. */
 const MAX_SEEN_IN_MESSAGE = 20;
 const NEWLINE = 0x0a;

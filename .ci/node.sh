@@ -51,6 +51,7 @@ download_node() {
   # interrupted run never leaves a half-written version that a later run would take.
   mkdir -p "$NODE_CACHE_DIR"
   unpacked="$(mktemp -d "$NODE_CACHE_DIR/.unpacking.XXXXXX")"
+  chmod 755 "$unpacked"
   tar -xzf "$tmp/$tarball" -C "$unpacked" --strip-components=1 package/bin/node package/LICENSE
   rm -rf "$tmp"
   if [[ -e "$NODE_CACHE_DIR/v$version" ]]; then rm -rf "$unpacked"; else mv "$unpacked" "$NODE_CACHE_DIR/v$version"; fi

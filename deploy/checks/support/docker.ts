@@ -90,13 +90,15 @@ export async function docker(args: string[], options: Partial<CommandOptions> = 
 
 /** Why Docker cannot be used here, or undefined when the engine answers. */
 export function dockerUnavailable(): string | undefined {
-  const info = spawnSync("docker", ["info", "--format", "{{.ServerVersion}}"], {
-    encoding: "utf8",
-    timeout: 30_000,
-  });
+  const info = spawnSync("docker", ["info"], { encoding: "utf8", timeout: 30_000 });
   if (info.error) return `no docker command (${(info.error as NodeJS.ErrnoException).code})`;
   if (info.status !== 0) {
-    return `the Docker engine does not answer (${(info.stderr || info.stdout).trim().split("\n")[0]})`;
+    const lines = (info.stderr + "\n" + info.stdout).split("\n").map((line) => line.trim());
+    const reason =
+      lines.find((line) => /cannot connect|permission denied/i.test(line)) ??
+      lines.find(Boolean) ??
+      `docker info exited ${info.status}`;
+    return `the Docker engine does not answer (${reason.trim()})`;
   }
   return undefined;
 }

@@ -31,6 +31,7 @@ const BUSY_LOOP_MAX_MS = 90 * 60_000;
 const STEPS = [
   "typecheck",
   "lint",
+  "lint:workflows",
   "format:check",
   "test:unit",
   "build",

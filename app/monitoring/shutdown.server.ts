@@ -1,11 +1,7 @@
 import type { Server } from "node:http";
 import { getLogger } from "./logger.server";
 import { flushServerSentry } from "./sentry.server";
-
-/** In-flight requests get this long to finish after SIGTERM/SIGINT. */
-export const SHUTDOWN_GRACE_MS = 10_000;
-/** Sentry gets this long to send what it has buffered. */
-export const SENTRY_FLUSH_MS = 2_000;
+import { SENTRY_FLUSH_MS, SHUTDOWN_GRACE_MS } from "./shutdown-timing";
 
 /** Resolves when `server` has no connections left, closing idle keep-alive ones as requests finish. */
 function drain(server: Server): Promise<void> {

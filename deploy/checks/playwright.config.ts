@@ -1,0 +1,22 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Deploy checks (`npm run test:deploy`): the production image built with
+ * Docker and run for real. One worker: builds and containers share two cores.
+ * A cold image build takes minutes here (stand-in base, two npm installs, the
+ * Vite build); the timeouts give a machine several times slower room.
+ */
+export default defineConfig({
+  testDir: ".",
+  testMatch: "**/*.spec.ts",
+  outputDir: "../../test-results/deploy",
+  timeout: 10 * 60_000,
+  globalTimeout: 75 * 60_000,
+  expect: { timeout: 10_000 },
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: [["list"]],
+  globalTeardown: "./global-teardown.ts",
+});

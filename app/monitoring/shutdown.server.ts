@@ -24,12 +24,8 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 /** Sentry gets this long to send what it has buffered. */
 export const SENTRY_FLUSH_MS = 2_000;
 
-let draining = false;
-
 /** True from the first SIGTERM/SIGINT on. */
-export function isDraining(): boolean {
-  return draining;
-}
+let draining = false;
 
 /**
  * The front handler (http-front.server.ts) for readiness, first in line:

@@ -12,7 +12,7 @@
  */
 import { instanceName, parseEnv } from "~/env.server";
 import { getLogger } from "./logger.server";
-import { initServerSentry } from "./sentry.server";
+import { flushServerSentry, initServerSentry } from "./sentry.server";
 import { answerReadiness, installGracefulShutdown } from "./shutdown.server";
 import { installAccessLineFormat, installJsonStdout } from "./stdout-json.server";
 import { createTunnelHandler } from "./tunnel.server";
@@ -41,7 +41,10 @@ const trust = trustFunction(env.TRUST_PROXY);
 initServerSentry(env);
 installJsonStdout(instanceName(env));
 installAccessLineFormat(trust);
-installGracefulShutdown(httpServers, { drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS });
+installGracefulShutdown(httpServers, {
+  drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
+  flushSentry: flushServerSentry,
+});
 installFrontHandlers(
   [
     answerReadiness, // first: while draining, every response says Connection: close

@@ -2,7 +2,6 @@ import http, { type Server } from "node:http";
 import type { FrontHandler } from "~/utils/http-front.server";
 import { getLogger } from "./logger.server";
 import { pathOf, READINESS_PATH } from "./route-patterns";
-import { flushServerSentry } from "./sentry.server";
 
 /**
  * Graceful shutdown, in three timed steps (README "Scaling out"; the
@@ -72,7 +71,14 @@ function drain(server: Server): Promise<void> {
  */
 export function installGracefulShutdown(
   servers: Iterable<Server>,
-  { drainDelayMs }: { drainDelayMs: number },
+  {
+    drainDelayMs,
+    flushSentry,
+  }: {
+    drainDelayMs: number;
+    /** Sends what Sentry buffered within the time given; true when all went out. */
+    flushSentry: (timeoutMs: number) => Promise<boolean>;
+  },
 ) {
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
@@ -97,7 +103,7 @@ export function installGracefulShutdown(
       Promise.all([...servers].map(drain)).then(() => true),
       sleep(SHUTDOWN_GRACE_MS).then(() => false),
     ]);
-    const sentryFlushed = await flushServerSentry(SENTRY_FLUSH_MS);
+    const sentryFlushed = await flushSentry(SENTRY_FLUSH_MS);
     logger.info(
       { inFlightFinished, sentryFlushed, durationMs: Math.round(performance.now() - started) },
       "shut down",

@@ -41,11 +41,11 @@ export function summarize(phases: Record<Phase, Sample[]>, restarts: Restart[]) 
   };
   const rows = Object.entries(data.phases).map(
     ([phase, row]) =>
-      `${phase.padEnd(11)} ${String(row.requests).padStart(6)} ${String(row.posts).padStart(6)} ` +
+      `${phase.padEnd(11)} ${String(row.requests).padStart(8)} ${String(row.posts).padStart(6)} ` +
       `${String(row.failed).padStart(6)} ${String(row.p50Ms).padStart(8)} ${String(row.p99Ms).padStart(8)}`,
   );
   const text = [
-    "phase       requests  posts failed  p50 ms   p99 ms",
+    "phase       requests  posts failed   p50 ms   p99 ms",
     ...rows,
     ...data.restarts.map(
       (r) =>

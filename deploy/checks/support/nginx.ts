@@ -60,6 +60,12 @@ ${servers}
   }
   server {
     listen 127.0.0.1:${port};
+    # A connection per client request. A reload (how the readiness watcher takes
+    # an instance out) closes the old workers' idle keep-alive connections, and
+    # a request sent on one at that moment fails at the client: browsers retry
+    # that, the test's load generator does not, and it is nginx's reload, not
+    # the app's restart. (ingress-nginx changes upstreams without reloads.)
+    keepalive_timeout 0;
     location / {
       proxy_pass http://app;
       proxy_set_header Host $host;

@@ -44,6 +44,7 @@ export const fixtureRoutes = {
   "fixtures/action-ok": "action-ok.tsx",
   "fixtures/form": "form.tsx",
   "fixtures/form/done": "form.done.tsx",
+  "fixtures/request-url": "request-url.ts",
 };
 
 /** The fixture routes of the benchmark build (bench/README.md). */

@@ -1,5 +1,7 @@
+import { hostname } from "node:os";
 import { z } from "zod";
 import { parseDsn } from "~/monitoring/sentry-dsn";
+import { parseTrustProxy } from "~/utils/trust-proxy.server";
 
 /**
  * The one place where the server reads its configuration. Every variable is
@@ -29,6 +31,27 @@ const tunnelRoute = optionalString.refine(
   "must be an absolute path such as /monitoring",
 );
 
+/** Longest drain delay accepted: a minute is far more than any balancer needs to notice readiness. */
+export const MAX_DRAIN_DELAY_MS = 60_000;
+
+const drainDelay = z.coerce
+  .number({ message: `must be a whole number of milliseconds from 0 to ${MAX_DRAIN_DELAY_MS}` })
+  .int(`must be a whole number of milliseconds from 0 to ${MAX_DRAIN_DELAY_MS}`)
+  .min(0, `must be a whole number of milliseconds from 0 to ${MAX_DRAIN_DELAY_MS}`)
+  .max(MAX_DRAIN_DELAY_MS, `must be a whole number of milliseconds from 0 to ${MAX_DRAIN_DELAY_MS}`);
+
+const trustProxy = optionalString
+  .refine(
+    (value) => value === undefined || parseTrustProxy(value) !== undefined,
+    "must be a number of proxy hops or a comma-separated list of IP addresses and CIDR ranges",
+  )
+  .transform((value) => (value === undefined ? undefined : parseTrustProxy(value)));
+
+const instanceId = optionalString.refine(
+  (value) => value === undefined || /^[A-Za-z0-9._:-]{1,128}$/.test(value),
+  "must be 1 to 128 characters from A-Z a-z 0-9 . _ : -",
+);
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   SENTRY_DSN: dsn,
@@ -49,6 +72,12 @@ export const envSchema = z.object({
       message: "must be one of fatal, error, warn, info, debug, trace, silent",
     })
     .default("info"),
+  /** After SIGTERM: how long the server keeps serving (readiness failing) before it stops accepting. */
+  SHUTDOWN_DRAIN_DELAY_MS: drainDelay.default(0),
+  /** Which proxies may tell the client address and scheme (X-Forwarded-For/-Proto); unset trusts none. */
+  TRUST_PROXY: trustProxy,
+  /** The name every log line carries; the host name (the pod name in Kubernetes) when unset. */
+  INSTANCE_ID: instanceId,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -73,6 +102,11 @@ let cached: Env | undefined;
 export function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** The instance name on log lines and Sentry events: `INSTANCE_ID`, else the host name. */
+export function instanceName(env: Env = getEnv()): string {
+  return env.INSTANCE_ID ?? hostname();
 }
 
 /**

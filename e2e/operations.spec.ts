@@ -4,14 +4,22 @@
  * shutdown on real signals, and a clear refusal to start with a bad setting.
  */
 import { spawnSync } from "node:child_process";
+import { hostname } from "node:os";
 import { startApp, parseStartScript } from "./support/app-server";
 import { expect, settledItems, test } from "./support/fixtures";
 import { readFileSync } from "node:fs";
 
 test.describe("logs", () => {
-  test("stdout is JSON lines, starting with one start line", async ({ app }) => {
+  test("stdout is JSON lines, starting with one start line, each naming the instance", async ({
+    app,
+    request,
+  }) => {
+    await request.get("/fixtures/items/1?instance-check");
+    await app.waitForLog((line) => line.msg === "request");
     const lines = app.stdout().split("\n").filter(Boolean);
     for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+    // Without INSTANCE_ID, the host name (a pod's name in Kubernetes).
+    for (const line of app.logLines()) expect(line.instance, JSON.stringify(line)).toBe(hostname());
     const start = app.logLines().find((line) => line.msg === "starting");
     expect(start).toMatchObject({
       level: "info",
@@ -62,7 +70,7 @@ test.describe("logs", () => {
 });
 
 test.describe("health check", () => {
-  test("GET /healthz answers 200 ok, untraced and out of the access log", async ({
+  test("GET /healthz and /readyz answer 200, untraced and out of the access log", async ({
     request,
     app,
     recorder,
@@ -72,6 +80,11 @@ test.describe("health check", () => {
     expect(await response.text()).toBe("ok");
     expect(response.headers()["cache-control"]).toBe("no-store");
     expect((await request.head("/healthz")).status()).toBe(200);
+    const ready = await request.get("/readyz");
+    expect(ready.status()).toBe(200);
+    expect(await ready.text()).toBe("ready");
+    expect(ready.headers()["cache-control"]).toBe("no-store");
+    expect((await request.head("/readyz")).status()).toBe(200);
     // A page request afterwards: its transaction arriving proves the healthz one had time to arrive too.
     await request.get("/?after-healthz");
     await recorder.waitForItem((item) => item.type === "transaction" && item.payload.transaction === "GET /");
@@ -80,10 +93,12 @@ test.describe("health check", () => {
       payload: { transaction?: string; request?: { url?: string } };
     }) =>
       item.type === "transaction" &&
-      `${item.payload.transaction} ${item.payload.request?.url}`.includes("/healthz");
+      /\/(healthz|readyz)/.test(`${item.payload.transaction} ${item.payload.request?.url}`);
     const transactions = await settledItems(recorder, isHealthz, 0);
     expect(transactions).toEqual([]);
-    expect(app.logLines().filter((line) => String(line.url ?? line.msg).includes("/healthz"))).toEqual([]);
+    expect(app.logLines().filter((line) => /\/(healthz|readyz)/.test(String(line.url ?? line.msg)))).toEqual(
+      [],
+    );
   });
 });
 
@@ -104,20 +119,54 @@ test.describe("graceful shutdown", () => {
       .items()
       .filter((item) => item.type === "event" && item.payload.tags?.digest === digest);
     expect(events).toHaveLength(1);
-    expect(app.logLines().some((line) => line.msg === "shutting down" && line.signal === "SIGTERM")).toBe(
-      true,
-    );
+    // Quiet: one line when shutdown starts, one when it ends, nothing on stderr.
+    expect(app.logLines().filter((line) => /^shut/.test(String(line.msg)))).toEqual([
+      expect.objectContaining({ msg: "shutting down", signal: "SIGTERM", drainDelayMs: 0, graceMs: 10_000 }),
+      expect.objectContaining({ msg: "shut down", inFlightFinished: true, sentryFlushed: true }),
+    ]);
+    expect(app.output()).toBe(app.stdout());
     // No new connections once it has stopped.
     await expect(fetch(`${app.url}/`)).rejects.toThrow();
   });
 
-  test("SIGINT stops an idle server at once, keep-alive connections and all", async ({ recorder }) => {
-    const app = await startApp({ env: { SENTRY_DSN: recorder.dsn() } });
+  test("SIGTERM with a drain delay: not ready at once, still alive and serving with Connection: close, then closed", async () => {
+    const drainDelayMs = 4_000;
+    const app = await startApp({
+      env: { SHUTDOWN_DRAIN_DELAY_MS: String(drainDelayMs), INSTANCE_ID: "drain-test" },
+    });
+    expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
+    const stopped = app.stop("SIGTERM");
+    await app.waitForLog((line) => line.msg === "shutting down");
+    const ready = await fetch(`${app.url}/readyz`);
+    expect([ready.status, await ready.text()]).toEqual([503, "draining"]);
+    const alive = await fetch(`${app.url}/healthz`);
+    expect(alive.status).toBe(200);
+    expect(alive.headers.get("connection")).toBe("close");
+    const page = await fetch(`${app.url}/fixtures/items/1`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("connection")).toBe("close");
+    expect(await stopped).toEqual({ code: 0, signal: null });
+    const [begin, end] = app.logLines().filter((line) => /^shut/.test(String(line.msg)));
+    expect(begin).toMatchObject({ msg: "shutting down", signal: "SIGTERM", drainDelayMs });
+    expect(end).toMatchObject({ msg: "shut down", inFlightFinished: true, sentryFlushed: true });
+    // It kept accepting for the whole delay: the page above was served in it.
+    expect(end!.durationMs).toBeGreaterThanOrEqual(drainDelayMs);
+    for (const line of app.logLines()) expect(line.instance, JSON.stringify(line)).toBe("drain-test");
+    expect(app.output()).toBe(app.stdout());
+    await expect(fetch(`${app.url}/readyz`)).rejects.toThrow();
+  });
+
+  test("SIGINT stops an idle server at once, keep-alive connections and all, drain delay or not", async ({
+    recorder,
+  }) => {
+    // The drain delay is for orchestrators (SIGTERM); Ctrl-C at a terminal does not wait for it.
+    const app = await startApp({ env: { SENTRY_DSN: recorder.dsn(), SHUTDOWN_DRAIN_DELAY_MS: "30000" } });
     // Leaves an idle keep-alive connection open, which server.close() alone would wait out.
     expect((await fetch(`${app.url}/`)).status).toBe(200);
     const started = Date.now();
     expect(await app.stop("SIGINT")).toEqual({ code: 0, signal: null });
     expect(Date.now() - started).toBeLessThan(2_000);
+    expect(app.output()).toBe(app.stdout());
   });
 });
 
@@ -129,6 +178,9 @@ test.describe("configuration", () => {
     SENTRY_TUNNEL_ROUTE: "monitoring",
     LOG_LEVEL: "loud",
     HSTS_MAX_AGE: "-1",
+    SHUTDOWN_DRAIN_DELAY_MS: "5s",
+    TRUST_PROXY: "yes",
+    INSTANCE_ID: "not an id",
   };
   for (const [name, value] of Object.entries(bad)) {
     test(`a bad ${name} stops the server with one line naming it`, () => {

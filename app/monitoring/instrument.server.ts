@@ -10,12 +10,13 @@
  * actions are instrumented by wrapping `createRequestHandler`
  * (remix-spans.server.ts), which only has to happen before remix-serve calls it.
  */
-import { parseEnv } from "~/env.server";
+import { instanceName, parseEnv } from "~/env.server";
 import { getLogger } from "./logger.server";
-import { initServerSentry } from "./sentry.server";
-import { installGracefulShutdown } from "./shutdown.server";
-import { installJsonStdout } from "./stdout-json.server";
+import { flushServerSentry, initServerSentry } from "./sentry.server";
+import { answerReadiness, installGracefulShutdown } from "./shutdown.server";
+import { installAccessLineFormat, installJsonStdout } from "./stdout-json.server";
 import { createTunnelHandler } from "./tunnel.server";
+import { trustFunction } from "~/utils/trust-proxy.server";
 import {
   httpServers,
   installFrontHandlers,
@@ -36,16 +37,25 @@ function validatedEnv() {
 
 // Nothing reads the environment while modules load, so this check comes first.
 const env = validatedEnv();
+const trust = trustFunction(env.TRUST_PROXY);
 initServerSentry(env);
-installJsonStdout();
-installGracefulShutdown(httpServers);
-installFrontHandlers([
-  refuseUnsupportedMethods,
-  refuseMalformedPaths,
-  ...((env.SENTRY_TUNNEL_ROUTE && env.SENTRY_DSN
-    ? [createTunnelHandler({ route: env.SENTRY_TUNNEL_ROUTE, dsn: env.SENTRY_DSN })]
-    : []) satisfies FrontHandler[]),
-]);
+installJsonStdout(instanceName(env));
+installAccessLineFormat(trust);
+installGracefulShutdown(httpServers, {
+  drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
+  flushSentry: flushServerSentry,
+});
+installFrontHandlers(
+  [
+    answerReadiness, // first: while draining, every response says Connection: close
+    refuseUnsupportedMethods,
+    refuseMalformedPaths,
+    ...((env.SENTRY_TUNNEL_ROUTE && env.SENTRY_DSN
+      ? [createTunnelHandler({ route: env.SENTRY_TUNNEL_ROUTE, dsn: env.SENTRY_DSN, trust })]
+      : []) satisfies FrontHandler[]),
+  ],
+  { trust },
+);
 getLogger().info(
   {
     port: Number(process.env.PORT) || 3000,
@@ -55,6 +65,8 @@ getLogger().info(
     feedback: env.SENTRY_FEEDBACK === "on",
     release: env.SENTRY_RELEASE ?? null,
     tracesSampleRate: env.SENTRY_DSN ? env.SENTRY_TRACES_SAMPLE_RATE : 0,
+    drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
+    trustProxy: env.TRUST_PROXY ?? false,
   },
   "starting",
 );

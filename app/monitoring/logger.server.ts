@@ -1,5 +1,5 @@
 import pino from "pino";
-import { getEnv } from "~/env.server";
+import { getEnv, instanceName } from "~/env.server";
 
 /**
  * The server's logger: JSON lines on stdout in production (one object per
@@ -9,7 +9,9 @@ function createLogger() {
   const env = getEnv();
   const options = {
     level: env.LOG_LEVEL,
-    base: undefined, // no pid/hostname noise: the platform adds its own
+    // Which instance wrote the line (INSTANCE_ID, else the host name: the pod's
+    // name in Kubernetes), so a digest from a page leads to the right pod's logs.
+    base: { instance: instanceName(env) },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label: string) => ({ level: label }) },
   };

@@ -3,7 +3,7 @@ import https from "node:https";
 import type { Scope, Transport } from "@sentry/core";
 import { getDynamicSamplingContextFromClient } from "@sentry/core";
 import * as Sentry from "@sentry/node";
-import type { Env } from "~/env.server";
+import { instanceName, type Env } from "~/env.server";
 import { instrumentRemixServer } from "./remix-spans.server";
 import { routePatternOf } from "./request-context.server";
 import { OPERATIONAL_PATHS } from "./route-patterns";
@@ -158,6 +158,8 @@ export function initServerSentry(env: Env): void {
       keepAlive: true,
     },
     environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
+    // The same name as the log lines' `instance` (the SDK's default is the host name).
+    serverName: instanceName(env),
     integrations: (defaults) => [
       ...defaults.filter((integration) => !OMITTED_INTEGRATIONS.has(integration.name)),
       // No cookies, bodies or IP addresses on events; headers are filtered by scrubEvent.

@@ -1,7 +1,51 @@
-import type { Server } from "node:http";
+import http, { type Server } from "node:http";
+import type { FrontHandler } from "~/utils/http-front.server";
 import { getLogger } from "./logger.server";
-import { flushServerSentry } from "./sentry.server";
-import { SENTRY_FLUSH_MS, SHUTDOWN_GRACE_MS } from "./shutdown-timing";
+import { pathOf, READINESS_PATH } from "./route-patterns";
+
+/**
+ * Graceful shutdown, in three timed steps (README "Scaling out"; the
+ * orchestrator's termination grace must exceed their sum):
+ *
+ * 1. drain delay (SHUTDOWN_DRAIN_DELAY_MS, SIGTERM only): readiness answers
+ *    503 and every response says `Connection: close`, but the server still
+ *    accepts and serves, so requests a balancer sends before it has noticed
+ *    are not refused;
+ * 2. in-flight grace (SHUTDOWN_GRACE_MS): it stops accepting and lets running
+ *    requests finish, closing keep-alive connections as they go idle;
+ * 3. Sentry flush (SENTRY_FLUSH_MS); then it exits 0.
+ *
+ * See docs/decisions/0040-readiness-and-drain-delay.md.
+ */
+
+/** In-flight requests get this long to finish once the server stops accepting. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+/** Sentry gets this long to send what it has buffered. */
+export const SENTRY_FLUSH_MS = 2_000;
+
+/** True from the first SIGTERM/SIGINT on. */
+let draining = false;
+
+/**
+ * The front handler (http-front.server.ts) for readiness, first in line:
+ * `/readyz` answers 200 `ready`, or 503 `draining` once shutdown began; while
+ * draining, every other response gets `Connection: close` too, so keep-alive
+ * clients (a balancer's pooled connections) reconnect elsewhere. Liveness
+ * (`/healthz`, a Remix route) stays 200 while draining: the process is fine,
+ * it just should not get new work.
+ */
+export const answerReadiness: FrontHandler = (request, response) => {
+  if (draining) response.setHeader("Connection", "close");
+  if (pathOf(request.url ?? "/") !== READINESS_PATH) return false;
+  response.writeHead(draining ? 503 : 200, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": "no-store",
+  });
+  response.end(draining ? "draining" : "ready");
+  return true;
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /** Resolves when `server` has no connections left, closing idle keep-alive ones as requests finish. */
 function drain(server: Server): Promise<void> {
@@ -10,30 +54,60 @@ function drain(server: Server): Promise<void> {
       resolve();
       return;
     }
-    server.close(() => resolve());
+    // The prototype's close: the instance's own was disarmed (see `stop`).
+    http.Server.prototype.close.call(server, () => resolve());
     // Keep-alive connections stay open between requests; close each one as soon as it is idle.
     const sweep = setInterval(() => server.closeIdleConnections(), 50);
     sweep.unref();
     server.once("close", () => clearInterval(sweep));
-    server.closeIdleConnections();
   });
 }
 
 /**
- * Graceful shutdown on SIGTERM and SIGINT: stop accepting connections, let
- * in-flight requests finish (at most SHUTDOWN_GRACE_MS), flush Sentry (at most
- * SENTRY_FLUSH_MS), exit 0. remix-serve's own handler only closes the server,
- * which leaves keep-alive connections and Sentry's buffer to chance.
+ * On SIGTERM (an orchestrator) the drain delay applies; on SIGINT (Ctrl-C at a
+ * terminal) it does not. One JSON line when shutdown starts, one when it ends,
+ * then exit 0. A second signal while draining finds no handler and ends the
+ * process at once, as a second Ctrl-C should.
  */
-export function installGracefulShutdown(servers: Iterable<Server>): void {
+export function installGracefulShutdown(
+  servers: Iterable<Server>,
+  {
+    drainDelayMs,
+    flushSentry,
+  }: {
+    drainDelayMs: number;
+    /** Sends what Sentry buffered within the time given; true when all went out. */
+    flushSentry: (timeoutMs: number) => Promise<boolean>;
+  },
+) {
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    getLogger().info({ signal, graceMs: SHUTDOWN_GRACE_MS }, "shutting down");
-    const deadline = new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
-    await Promise.race([Promise.all([...servers].map(drain)), deadline]);
-    await flushServerSentry(SENTRY_FLUSH_MS);
+    const started = performance.now();
+    draining = true;
+    // remix-serve's own handler for the same signal runs right after this one
+    // (it was installed later) and calls `server.close(console.error)`: that
+    // would stop accepting before the drain delay, and print
+    // ERR_SERVER_NOT_RUNNING on stderr once the server is closed. Closing is
+    // this module's job, so the instances' close is disarmed before it runs.
+    for (const server of servers) server.close = () => server;
+    const delayMs = signal === "SIGTERM" ? drainDelayMs : 0;
+    const logger = getLogger();
+    logger.info(
+      { signal, drainDelayMs: delayMs, graceMs: SHUTDOWN_GRACE_MS, flushMs: SENTRY_FLUSH_MS },
+      "shutting down",
+    );
+    await sleep(delayMs);
+    const inFlightFinished = await Promise.race([
+      Promise.all([...servers].map(drain)).then(() => true),
+      sleep(SHUTDOWN_GRACE_MS).then(() => false),
+    ]);
+    const sentryFlushed = await flushSentry(SENTRY_FLUSH_MS);
+    logger.info(
+      { inFlightFinished, sentryFlushed, durationMs: Math.round(performance.now() - started) },
+      "shut down",
+    );
     process.exit(0);
   };
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void stop(signal));

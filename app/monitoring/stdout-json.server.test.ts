@@ -4,11 +4,14 @@ import { installJsonStdout, toJsonLine } from "./stdout-json.server";
 const now = new Date("2026-01-02T03:04:05.000Z");
 
 describe("toJsonLine", () => {
-  it("turns a morgan access line into a request record", () => {
-    expect(JSON.parse(toJsonLine("GET /fixtures/items/1?x=1 200 1234 - 3.456 ms", now)!)).toEqual({
+  it("turns a morgan access line into a request record naming instance and client", () => {
+    const line = "203.0.113.7 GET /fixtures/items/1?x=1 200 1234 - 3.456 ms";
+    expect(JSON.parse(toJsonLine(line, "web-1", now)!)).toEqual({
       level: "info",
       time: "2026-01-02T03:04:05.000Z",
+      instance: "web-1",
       msg: "request",
+      client: "203.0.113.7",
       method: "GET",
       url: "/fixtures/items/1?x=1",
       status: 200,
@@ -17,20 +20,22 @@ describe("toJsonLine", () => {
   });
 
   it("drops health-check access lines", () => {
-    expect(toJsonLine("GET /healthz 200 2 - 0.5 ms", now)).toBeNull();
-    expect(toJsonLine("HEAD /healthz?probe=1 200 - - 0.5 ms", now)).toBeNull();
+    expect(toJsonLine("10.0.0.1 GET /healthz 200 2 - 0.5 ms", "web-1", now)).toBeNull();
+    expect(toJsonLine("10.0.0.1 HEAD /healthz?probe=1 200 - - 0.5 ms", "web-1", now)).toBeNull();
+    expect(toJsonLine("10.0.0.1 GET /readyz 503 8 - 0.5 ms", "web-1", now)).toBeNull();
   });
 
   it("wraps any other plain text line", () => {
-    expect(JSON.parse(toJsonLine("[remix-serve] http://localhost:3000", now)!)).toMatchObject({
+    expect(JSON.parse(toJsonLine("[remix-serve] http://localhost:3000", "web-1", now)!)).toMatchObject({
       level: "info",
+      instance: "web-1",
       msg: "[remix-serve] http://localhost:3000",
     });
   });
 
   it("passes JSON lines through unchanged", () => {
     const line = '{"level":"error","digest":"0123456789ab"}';
-    expect(toJsonLine(line, now)).toBe(line);
+    expect(toJsonLine(line, "web-1", now)).toBe(line);
   });
 });
 
@@ -43,10 +48,10 @@ describe("installJsonStdout", () => {
       return true;
     }) as typeof process.stdout.write;
     try {
-      installJsonStdout();
-      process.stdout.write("GET /a 200 12 - 1.5 ms\n\nhello");
+      installJsonStdout("web-1");
+      process.stdout.write("::1 GET /a 200 12 - 1.5 ms\n\nhello");
       process.stdout.write(" world\n");
-      process.stdout.write(Buffer.from('{"level":"info"}\nGET /healthz 200 2 - 0.1 ms\n'));
+      process.stdout.write(Buffer.from('{"level":"info"}\n::1 GET /healthz 200 2 - 0.1 ms\n'));
     } finally {
       process.stdout.write = original;
     }
@@ -56,8 +61,8 @@ describe("installJsonStdout", () => {
       .split("\n")
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(records).toEqual([
-      expect.objectContaining({ msg: "request", method: "GET", url: "/a", status: 200, durationMs: 1.5 }),
-      expect.objectContaining({ msg: "hello world" }),
+      expect.objectContaining({ msg: "request", client: "::1", method: "GET", url: "/a", status: 200 }),
+      expect.objectContaining({ msg: "hello world", instance: "web-1" }),
       { level: "info" },
     ]);
   });

@@ -2,20 +2,24 @@
  * remix-serve prints its start banner and an access line per request
  * (morgan's "tiny" format) as plain text on stdout. This turns those lines
  * into JSON records like the app's own, so stdout is JSON lines throughout,
- * and drops the access lines of health checks, which would only be noise.
- * The app's logger (pino) writes to the file descriptor directly and is not
- * affected.
+ * each naming the instance, and drops the access lines of health checks,
+ * which would only be noise. The app's logger (pino) writes to the file
+ * descriptor directly and is not affected.
  */
+import { createRequire } from "node:module";
+import { clientAddress, type TrustFunction } from "~/utils/trust-proxy.server";
 import { OPERATIONAL_PATHS, pathOf } from "./route-patterns";
 
-/** morgan "tiny": `:method :url :status :res[content-length] - :response-time ms` */
-const ACCESS_LINE = /^(?<method>[A-Z]+) (?<url>\S+) (?<status>\d{3}|-) (?<length>\S+) - (?<ms>[\d.]+|-) ms$/;
+/** The access line: morgan's "tiny" with the client address in front (see `installAccessLineFormat`). */
+export const ACCESS_FORMAT = ":client :method :url :status :res[content-length] - :response-time ms";
+const ACCESS_LINE =
+  /^(?<client>\S+) (?<method>[A-Z]+) (?<url>\S+) (?<status>\d{3}|-) (?<length>\S+) - (?<ms>[\d.]+|-) ms$/;
 
 /** Paths whose access lines are dropped. */
 const QUIET_PATHS = new Set(OPERATIONAL_PATHS);
 
 /** The JSON line for one plain-text line, or null to drop it. Lines that already are JSON pass unchanged. */
-export function toJsonLine(line: string, now: Date = new Date()): string | null {
+export function toJsonLine(line: string, instance: string, now: Date = new Date()): string | null {
   if (line.startsWith("{")) return line;
   const time = now.toISOString();
   const access = ACCESS_LINE.exec(line)?.groups;
@@ -24,18 +28,20 @@ export function toJsonLine(line: string, now: Date = new Date()): string | null 
     return JSON.stringify({
       level: "info",
       time,
+      instance,
       msg: "request",
+      client: access.client,
       method: access.method,
       url: access.url,
       status: Number(access.status) || undefined,
       durationMs: Number(access.ms) || undefined,
     });
   }
-  return JSON.stringify({ level: "info", time, msg: line });
+  return JSON.stringify({ level: "info", time, instance, msg: line });
 }
 
 /** Routes every later `process.stdout.write` of plain text through `toJsonLine`. */
-export function installJsonStdout(): void {
+export function installJsonStdout(instance: string): void {
   const write = process.stdout.write.bind(process.stdout) as (chunk: string) => boolean;
   let pending = "";
   process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
@@ -44,7 +50,7 @@ export function installJsonStdout(): void {
     let out = "";
     let start = 0;
     for (let end = pending.indexOf("\n"); end !== -1; end = pending.indexOf("\n", start)) {
-      const json = end === start ? null : toJsonLine(pending.slice(start, end));
+      const json = end === start ? null : toJsonLine(pending.slice(start, end), instance);
       if (json !== null) out += json + "\n";
       start = end + 1;
     }
@@ -54,4 +60,21 @@ export function installJsonStdout(): void {
     callback?.();
     return true;
   }) as typeof process.stdout.write;
+}
+
+interface Morgan {
+  token(name: string, get: (request: import("node:http").IncomingMessage) => string): void;
+  format(name: string, format: string): void;
+}
+
+/**
+ * remix-serve asks morgan for its "tiny" format by name; redefining that name
+ * (on the morgan module remix-serve itself loads) puts the client address,
+ * as TRUST_PROXY allows it to be known, at the start of every access line.
+ */
+export function installAccessLineFormat(trust: TrustFunction): void {
+  const serve = createRequire(import.meta.url).resolve("@remix-run/serve/package.json");
+  const morgan = createRequire(serve)("morgan") as Morgan;
+  morgan.token("client", (request) => clientAddress(request, trust) || "-");
+  morgan.format("tiny", ACCESS_FORMAT);
 }

@@ -3,6 +3,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { suppressTracing } from "@sentry/core";
 import { pathOf } from "./route-patterns";
 import { envelopeEndpoint, parseDsn, sameProject, type Dsn } from "./sentry-dsn";
+import { clientAddress, type TrustFunction } from "~/utils/trust-proxy.server";
 
 /**
  * The error-report tunnel: the browser posts its envelopes to a path on the
@@ -31,6 +32,8 @@ export interface TunnelOptions {
   route: string;
   /** The configured DSN: the only project envelopes may be for. */
   dsn: string;
+  /** Which proxies may name the client (TRUST_PROXY): the ingest is told that address, nothing a client made up. */
+  trust?: TrustFunction;
   bodyLimit?: number;
   timeoutMs?: number;
 }
@@ -118,13 +121,6 @@ export function envelopeDsn(body: Buffer): Dsn {
   return dsn;
 }
 
-/** The client's address chain for `X-Forwarded-For`. */
-function forwardedFor(request: IncomingMessage): string {
-  const previous = request.headers["x-forwarded-for"];
-  const own = request.socket.remoteAddress ?? "";
-  return [previous, own].filter(Boolean).join(", ");
-}
-
 async function forward(
   request: IncomingMessage,
   response: ServerResponse,
@@ -143,7 +139,7 @@ async function forward(
         body: new Uint8Array(body),
         headers: {
           "Content-Type": "application/x-sentry-envelope",
-          "X-Forwarded-For": forwardedFor(request),
+          "X-Forwarded-For": clientAddress(request, options.trust),
           ...(request.headers["user-agent"] ? { "User-Agent": request.headers["user-agent"] } : {}),
         },
         signal: AbortSignal.timeout(options.timeoutMs),
@@ -175,6 +171,7 @@ export function createTunnelHandler(options: TunnelOptions) {
   const settings: Required<TunnelOptions> = {
     bodyLimit: TUNNEL_BODY_LIMIT,
     timeoutMs: TUNNEL_UPSTREAM_TIMEOUT_MS,
+    trust: () => false,
     ...options,
   };
   const configured = parseDsn(options.dsn);

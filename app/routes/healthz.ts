@@ -1,7 +1,9 @@
 /**
- * Liveness probe for load balancers and orchestrators: 200 `ok` when the
- * server can run a request through Remix. Not traced and left out of the
- * access log (OPERATIONAL_PATHS in monitoring/route-patterns.ts).
+ * Liveness probe for orchestrators: 200 `ok` when the server can run a
+ * request through Remix, also while it drains during shutdown (readiness,
+ * `/readyz`, is what tells balancers to stop sending: shutdown.server.ts).
+ * Not traced and left out of the access log (OPERATIONAL_PATHS in
+ * monitoring/route-patterns.ts).
  */
 export function loader() {
   return new Response("ok", {

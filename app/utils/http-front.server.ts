@@ -1,5 +1,6 @@
 import http from "node:http";
 import { pathOf } from "~/monitoring/route-patterns";
+import type { TrustFunction } from "./trust-proxy.server";
 
 /**
  * Handlers that answer before Express and Remix see a request. remix-serve
@@ -45,13 +46,22 @@ export const refuseMalformedPaths: FrontHandler = (request, response) => {
   }
 };
 
-export function installFrontHandlers(handlers: FrontHandler[]): void {
+/** Express's `app.set`, which remix-serve's app (the server's request listener) has. */
+type ExpressLike = http.RequestListener & { set?: (name: string, value: unknown) => unknown };
+
+/**
+ * `trust` becomes Express's `trust proxy` rule too: remix-serve builds the
+ * URL that loaders see from `req.protocol` and `req.hostname`, which honour
+ * `X-Forwarded-Proto` and `X-Forwarded-Host` only from a trusted proxy.
+ */
+export function installFrontHandlers(handlers: FrontHandler[], { trust }: { trust: TrustFunction }): void {
   const createServer = http.createServer;
   // @ts-expect-error -- re-declaring an overloaded function; the wrapper forwards every overload.
   http.createServer = function createServerWithFrontHandlers(...args: Parameters<typeof http.createServer>) {
     const server = createServer.apply(http, args);
     httpServers.add(server);
-    const appListeners = server.listeners("request") as http.RequestListener[];
+    const appListeners = server.listeners("request") as ExpressLike[];
+    for (const listener of appListeners) listener.set?.("trust proxy", trust);
     server.removeAllListeners("request");
     server.on("request", (request: http.IncomingMessage, response: http.ServerResponse) => {
       if (handlers.some((handle) => handle(request, response))) return;

@@ -2,7 +2,8 @@ import { defineConfig } from "@playwright/test";
 
 /**
  * Deploy checks (`npm run test:deploy`): the production image built with
- * Docker and run for real. One worker: builds and containers share two cores.
+ * Docker and run for real, and several instances behind a real nginx (after
+ * `npm run build:e2e`). One worker: builds, containers and load share two cores.
  * A cold image build takes minutes here (stand-in base, two npm installs, the
  * Vite build); the timeouts give a machine several times slower room.
  */

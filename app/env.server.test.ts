@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { hostname } from "node:os";
+import { instanceName, parseEnv } from "./env.server";
+
+describe("scaling settings", () => {
+  it("defaults: no drain delay, no trusted proxy, the host name as instance", () => {
+    const env = parseEnv({});
+    expect(env.SHUTDOWN_DRAIN_DELAY_MS).toBe(0);
+    expect(env.TRUST_PROXY).toBeUndefined();
+    expect(instanceName(env)).toBe(hostname());
+  });
+
+  it("reads them", () => {
+    const env = parseEnv({
+      SHUTDOWN_DRAIN_DELAY_MS: "5000",
+      TRUST_PROXY: "10.0.0.0/8",
+      INSTANCE_ID: "web-1",
+    });
+    expect(env.SHUTDOWN_DRAIN_DELAY_MS).toBe(5000);
+    expect(env.TRUST_PROXY).toEqual({ ranges: ["10.0.0.0/8"] });
+    expect(instanceName(env)).toBe("web-1");
+  });
+
+  const bad: [string, string, RegExp][] = [
+    ["SHUTDOWN_DRAIN_DELAY_MS", "5s", /whole number of milliseconds/],
+    ["SHUTDOWN_DRAIN_DELAY_MS", "-1", /whole number of milliseconds/],
+    ["SHUTDOWN_DRAIN_DELAY_MS", "60001", /from 0 to 60000/],
+    ["TRUST_PROXY", "true", /proxy hops or a comma-separated list/],
+    ["TRUST_PROXY", "10.0.0.0/40", /proxy hops or a comma-separated list/],
+    ["INSTANCE_ID", "web 1", /1 to 128 characters/],
+  ];
+  for (const [name, value, message] of bad) {
+    it(`refuses ${name}=${value} with one line naming it`, () => {
+      expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`^Invalid environment: ${name} `));
+      expect(() => parseEnv({ [name]: value })).toThrow(message);
+    });
+  }
+});

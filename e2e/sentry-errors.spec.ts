@@ -38,8 +38,8 @@ interface ServerErrorCase {
   message: string;
 }
 
-const LOADER_ERROR: ServerErrorCase = { fn: /^loader(\$\d+)?$/, message: "loader failed with" };
-const ACTION_ERROR: ServerErrorCase = { fn: /^action(\$\d+)?$/, message: "action failed" };
+const LOADER_ERROR: ServerErrorCase = { fn: /^loader(\$\w+)?$/, message: "loader failed with" };
+const ACTION_ERROR: ServerErrorCase = { fn: /^action(\$\w+)?$/, message: "action failed" };
 const RENDER_ERROR: ServerErrorCase = { fn: /^RenderError$/, message: "server render failed" };
 
 /** The server bundle remix-serve runs (the fixtures are bundled into it). */

@@ -153,7 +153,12 @@ export default defineConfig({
     ? []
     : [remix(remixOptions), routePatternsPlugin(), serverInstrumentEntry(), sourceMaps(), clientChunks()],
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "e2e/support/**/*.test.ts", "bench/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "e2e/support/**/*.test.ts",
+      "bench/**/*.test.ts",
+      "patches/**/*.test.ts",
+    ],
     environment: "node",
   },
 });

@@ -13,6 +13,8 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# npm ci's postinstall applies them (docs/decisions/0030-route-matching-cache.md).
+COPY patches/*.patch ./patches/
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 
 # 2. The default production build (no fixture routes), with its source maps
@@ -44,15 +46,18 @@ RUN --mount=type=secret,id=sentry_auth_token \
 # 3. Production dependencies only. Optional ones are left out too: the server
 #    loads none of them (TypeScript, an optional peer of Remix's packages; the
 #    sentry-cli binary, for @sentry/remix's upload script; a React Native
-#    text-encoding fallback), and no install script runs. Then what some
+#    text-encoding fallback), and no install script runs (our patches are applied). Then what some
 #    packages ship beside their code goes: source maps, TypeScript (Node never
 #    runs TypeScript from node_modules), and their own tests, fixtures,
 #    benchmarks and examples (folders at a package's top only).
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY patches/*.patch ./patches/
+# No install script runs, but our own patches are applied (the server's route matching).
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund \
+    && npx --no-install patch-package --error-on-fail \
     && find /app/node_modules -type f \( -name '*.map' -o -name '*.ts' -o -name '*.mts' -o -name '*.cts' \) -delete \
     && find /app/node_modules -depth -type d \
          -regex '.*/node_modules/\(@[^/]*/[^/]*\|[^@/][^/]*\)/\(test\|tests\|__tests__\|fixtures\|benchmarks\|examples\)' \

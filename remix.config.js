@@ -50,6 +50,31 @@ export const fixtureRoutes = {
 /** The fixture routes of the benchmark build (bench/README.md). */
 const benchRoutes = ["fixtures/items/:id", "fixtures/action-ok"];
 
+/**
+ * The benchmark's route-count dimension (bench/README.md, "Route count"):
+ * `BENCH_GENERATED_ROUTES=<n>` adds n generated routes `/r<i>/items/:id` (i = 0..n-1)
+ * to a benchmark build (this app's with `E2E_FIXTURES=bench`, and the bare
+ * baseline's), each the items fixture under its own route id, and builds into
+ * a directory of its own. Generated from the route config, never files in
+ * `app/routes/`.
+ */
+export function benchRouteCount() {
+  const value = process.env.BENCH_GENERATED_ROUTES;
+  if (value === undefined || value === "") return 0;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 0 || count > 10_000)
+    throw new Error(`BENCH_GENERATED_ROUTES must be an integer from 0 to 10000, got ${value}`);
+  return count;
+}
+
+/** The URL paths of `count` generated benchmark routes, with their route ids. */
+export function benchGeneratedRoutes(/** @type {number} */ count) {
+  return Array.from({ length: count }, (_, i) => ({ path: `r${i}/items/:id`, id: `bench-r${i}` }));
+}
+
+/** Generated routes of this build: only a benchmark build has them. */
+export const buildGeneratedRoutes = benchGeneratedRoutes(fixtureMode === "bench" ? benchRouteCount() : 0);
+
 /** The fixture routes this build gets (see `fixtureMode`). */
 export const buildFixtureRoutes = Object.fromEntries(
   Object.entries(fixtureRoutes).filter(
@@ -62,7 +87,10 @@ export const ignoredRouteFiles = ["**/*.test.{ts,tsx}", "**/.*"];
 
 /** @type {import("@remix-run/dev").VitePluginConfig} */
 export const remixOptions = {
-  buildDirectory: { e2e: "build-e2e", bench: "build-bench", none: "build" }[fixtureMode],
+  buildDirectory:
+    fixtureMode === "bench" && process.env.BENCH_GENERATED_ROUTES
+      ? `build-bench-${benchRouteCount()}`
+      : { e2e: "build-e2e", bench: "build-bench", none: "build" }[fixtureMode],
   // Every Remix v3 future flag, so that adopting React Router v7 later is a
   // rename and not a rewrite. v3_singleFetch makes navigations fetch
   // `<path>.data?_routes=…` and lets <Form method="post"> post to the page.

@@ -158,6 +158,7 @@ export default defineConfig({
       "e2e/support/**/*.test.ts",
       "bench/**/*.test.ts",
       "deploy/**/*.test.ts",
+      "patches/**/*.test.ts",
     ],
     environment: "node",
   },

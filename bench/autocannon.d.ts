@@ -15,6 +15,8 @@ declare module "autocannon" {
       pipelining?: number;
       /** Seconds. */
       duration?: number;
+      /** Exactly this many requests instead of a duration. */
+      amount?: number;
       /** Seconds before a request counts as a timeout. */
       timeout?: number;
     }

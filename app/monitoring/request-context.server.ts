@@ -1,5 +1,6 @@
 import patterns, { routeIds } from "virtual:route-patterns";
-import { matchRoutePattern, pagePathOfDataUrl } from "./route-patterns";
+import { matchRoutePattern } from "./route-pattern-matcher";
+import { pagePathOfDataUrl } from "./route-patterns";
 
 /**
  * Per-request facts that logs, Sentry events and response headers share.

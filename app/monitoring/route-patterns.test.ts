@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { matchRoutePattern } from "./route-pattern-matcher";
 import {
-  matchRoutePattern,
   pagePathOfDataUrl,
   NOT_FOUND_PATTERN,
   routePatterns,

@@ -51,7 +51,7 @@ function escapeRegex(text: string): string {
 }
 
 /** Regex source for one pattern: `:param` is one segment, `:param?` an optional one, `*` the rest. */
-function patternRegex(pattern: string): string {
+export function patternRegex(pattern: string): string {
   const segments = pattern.split("/").filter(Boolean);
   let source = "";
   for (const segment of segments) {
@@ -102,18 +102,6 @@ export function routePatterns(routes: Record<string, RouteDefinition>): RoutePat
     if (better.length === 0) return entry;
     return { ...entry, regex: `^(?!(?:${better.join("|")})$)${entry.regex.slice(1)}` };
   });
-}
-
-const compiled = new WeakMap<RoutePattern[], [string, RegExp][]>();
-
-/** The pattern that serves `pathname`, or undefined when none does. (Regexes are compiled once per list.) */
-export function matchRoutePattern(pathname: string, patterns: RoutePattern[]): string | undefined {
-  let list = compiled.get(patterns);
-  if (!list) {
-    list = patterns.map(({ pattern, regex }) => [pattern, new RegExp(regex)]);
-    compiled.set(patterns, list);
-  }
-  return list.find(([, regex]) => regex.test(pathname))?.[0];
 }
 
 /**

@@ -12,6 +12,8 @@ export type BuildMode = "auto" | "always" | "never";
 export interface BuildSpec {
   /** npm script that makes it. */
   script: string;
+  /** Environment the script runs with (the generated route count of a route-count build). */
+  env?: Record<string, string>;
   /** The build's server bundle: missing or older than a source means "build again". */
   marker: string;
   sources: string[];
@@ -24,6 +26,14 @@ const APP_SOURCES = [
   "remix.config.js",
   "package.json",
   "package-lock.json",
+  "patches",
+];
+
+const BASELINE_SOURCES = [
+  ...APP_SOURCES,
+  "bench/baseline/app",
+  "bench/baseline/vite.config.ts",
+  "bench/baseline/package.json",
 ];
 
 export const BUILDS = {
@@ -35,14 +45,36 @@ export const BUILDS = {
   baseline: {
     script: "build:baseline",
     marker: "bench/baseline/build/server/index.js",
-    sources: [
-      ...APP_SOURCES,
-      "bench/baseline/app",
-      "bench/baseline/vite.config.ts",
-      "bench/baseline/package.json",
-    ],
+    sources: BASELINE_SOURCES,
   },
 } satisfies Record<string, BuildSpec>;
+
+/**
+ * The builds of the route-count dimension: the app's bench build and the
+ * baseline, each with `routes` generated routes (`BENCH_GENERATED_ROUTES`,
+ * remix.config.js), in directories of their own (ignored by git).
+ */
+export function routeCountBuilds(routes: number) {
+  const env = { BENCH_GENERATED_ROUTES: String(routes) };
+  return {
+    /** Directory of the app's build, relative to the root. */
+    appDir: `build-bench-${routes}` as const,
+    /** Directory of the baseline's build, relative to bench/baseline. */
+    baselineDir: `build-routes-${routes}`,
+    app: {
+      script: "build:bench",
+      env,
+      marker: `build-bench-${routes}/server/index.js`,
+      sources: APP_SOURCES,
+    },
+    baseline: {
+      script: "build:baseline",
+      env,
+      marker: `bench/baseline/build-routes-${routes}/server/index.js`,
+      sources: BASELINE_SOURCES,
+    },
+  } satisfies Record<string, BuildSpec | string>;
+}
 
 /** Newest modification time under `paths` (files, or directories walked recursively), in ms. */
 function newestMtime(paths: string[]): number {
@@ -68,12 +100,22 @@ export function staleReason(spec: BuildSpec): string | undefined {
   return undefined;
 }
 
+/** `NAME=value ` for each variable the build script needs, as a shell would take them. */
+const envText = (spec: BuildSpec) =>
+  Object.entries(spec.env ?? {})
+    .map(([name, value]) => `${name}=${value} `)
+    .join("");
+
 /** Makes sure `spec` is built; build output goes to stderr so that stdout stays the report. */
 export function ensureBuild(spec: BuildSpec, mode: BuildMode, log: (line: string) => void): void {
   const reason = mode === "always" ? "a fresh build was asked for" : staleReason(spec);
   if (!reason) return log(`build: ${spec.marker} is up to date`);
-  if (mode === "never") throw new Error(`build: ${reason}; run \`npm run ${spec.script}\``);
-  log(`build: npm run ${spec.script} (${reason})`);
-  const result = spawnSync("npm", ["run", spec.script], { cwd: ROOT, stdio: ["ignore", 2, 2] });
-  if (result.status !== 0) throw new Error(`build: npm run ${spec.script} failed`);
+  if (mode === "never") throw new Error(`build: ${reason}; run \`${envText(spec)}npm run ${spec.script}\``);
+  log(`build: ${envText(spec)}npm run ${spec.script} (${reason})`);
+  const result = spawnSync("npm", ["run", spec.script], {
+    cwd: ROOT,
+    env: { ...process.env, ...spec.env },
+    stdio: ["ignore", 2, 2],
+  });
+  if (result.status !== 0) throw new Error(`build: ${envText(spec)}npm run ${spec.script} failed`);
 }

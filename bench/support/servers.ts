@@ -7,6 +7,7 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { baseEnv, freePort, startApp, type StartOptions } from "../../e2e/support/app-server";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -67,12 +68,31 @@ export async function stopAll(graceMs?: number): Promise<void> {
   );
 }
 
-/** The bare Remix baseline, served by remix-serve the way `remix-serve ./build/server/index.js` would. */
-export async function startBaseline(options: { env?: Record<string, string> } = {}): Promise<BenchServer> {
+/** Preloaded into the baseline's server: Remix's own, unpatched route matching (see that file). */
+const UNPATCHED_ROUTER_HOOK = path.join(BASELINE_DIR, "unpatched-router.mjs");
+/** The line that hook prints once it has redirected the router. */
+const UNPATCHED_ROUTER_LINE = "[bench] baseline uses the unpatched router";
+
+/**
+ * The bare Remix baseline, served by remix-serve the way
+ * `remix-serve ./build/server/index.js` would, with Remix's unpatched router.
+ * `build` is a directory under bench/baseline (`build`, or `build-routes-<n>`).
+ */
+export async function startBaseline(
+  options: { build?: string; env?: Record<string, string>; nodeOptions?: string } = {},
+): Promise<BenchServer> {
   const port = await freePort();
-  const child = spawn(path.join(ROOT, "node_modules/.bin/remix-serve"), ["./build/server/index.js"], {
+  const build = options.build ?? "build";
+  const child = spawn(path.join(ROOT, "node_modules/.bin/remix-serve"), [`./${build}/server/index.js`], {
     cwd: BASELINE_DIR,
-    env: { ...baseEnv(), NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...options.env },
+    env: {
+      ...baseEnv(),
+      NODE_ENV: "production",
+      NODE_OPTIONS: `--import "${pathToFileURL(UNPATCHED_ROUTER_HOOK).href}" ${options.nodeOptions ?? ""}`,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      ...options.env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   // Only the tail is kept: remix-serve logs one line per request.
@@ -83,20 +103,30 @@ export async function startBaseline(options: { env?: Record<string, string> } = 
   child.stdout!.on("data", onData);
   child.stderr!.on("data", onData);
   const server = register("baseline", child, `http://127.0.0.1:${port}`, () => output);
+  // Started: remix-serve's banner, and the hook's line (it loads Remix, and so
+  // the router, before it listens; the two lines come on different pipes).
+  const started = () => output.includes("[remix-serve]") && output.includes(UNPATCHED_ROUTER_LINE);
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => done(new Error(`baseline did not start within 20 s:\n${output}`)), 20_000);
+    const timer = setTimeout(() => {
+      const why = output.includes("[remix-serve]")
+        ? `baseline started without the unpatched router (${UNPATCHED_ROUTER_HOOK})`
+        : "baseline did not start within 20 s";
+      done(new Error(`${why}:\n${output}`));
+    }, 20_000);
     const check = () => {
-      if (output.includes("[remix-serve]")) done();
+      if (started()) done();
     };
     const onExit = () => done(new Error(`baseline exited before it started:\n${output}`));
     function done(error?: Error) {
       clearTimeout(timer);
       child.stdout!.off("data", check);
+      child.stderr!.off("data", check);
       child.off("exit", onExit);
-      if (error) reject(error);
+      if (error) void server.stop().finally(() => reject(error));
       else resolve();
     }
     child.stdout!.on("data", check);
+    child.stderr!.on("data", check);
     child.once("exit", onExit);
     check();
   });

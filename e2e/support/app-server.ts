@@ -14,8 +14,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 export const EXIT_WITH_PARENT = "--import ./e2e/support/exit-with-parent.mjs";
 
 export interface StartOptions {
-  /** Build directory: `build-e2e` (with fixtures, the default), `build`, or `build-bench`. */
-  build?: "build" | "build-e2e" | "build-bench";
+  /** Build directory: `build-e2e` (with fixtures, the default), `build`, or `build-bench[-<routes>]`. */
+  build?: "build" | "build-e2e" | "build-bench" | `build-bench-${number}`;
   /** Extra environment (SENTRY_DSN…). Variables of the test process do not leak in. */
   env?: Record<string, string | undefined>;
 }

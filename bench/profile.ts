@@ -1,0 +1,142 @@
+/**
+ * `npm run bench:profile`: where one target's CPU goes, per request. Starts
+ * the target of `npm run bench` (same builds, same start) under V8's sampling
+ * profiler (`node --cpu-prof`), sends an unmeasured warm-up, then exactly
+ * `--requests` requests of one workload, stops the server (the profile is
+ * written at exit) and prints the self time per request of the top functions
+ * and packages, counting only the samples taken while the measured requests ran.
+ * See bench/README.md, "Where the time goes".
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { parseStartScript } from "../e2e/support/app-server";
+import { startRecorder } from "../e2e/support/sentry-recorder";
+import { ensureBuild, routeCountBuilds } from "./support/builds";
+import { summarizeProfile, type CpuProfile } from "./support/cpu-profile";
+import { ROOT, startAppServer, startBaseline, stopAll, type BenchServer } from "./support/servers";
+import { WORKLOADS } from "./support/workloads";
+
+const USAGE = `usage: npm run bench:profile -- [options]
+  --target <A|B|C|D>   as in npm run bench (default A)
+  --routes <n>         generated routes of the build (default 300)
+  --workload <id>      one workload of npm run bench (default doc-item)
+  --requests <n>       measured requests (default 3000)
+  --warmup <n>         unmeasured requests first (default 1000)
+  --connections <n>    concurrent connections (default 10)
+  --top <n>            functions listed (default 20)`;
+
+const { values } = parseArgs({
+  options: {
+    target: { type: "string", default: "A" },
+    routes: { type: "string", default: "300" },
+    workload: { type: "string", default: "doc-item" },
+    requests: { type: "string", default: "3000" },
+    warmup: { type: "string", default: "1000" },
+    connections: { type: "string", default: "10" },
+    top: { type: "string", default: "20" },
+    help: { type: "boolean", short: "h" },
+  },
+});
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const integer = (name: string, value: string) => {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1)
+    throw new Error(`--${name} must be a positive integer\n${USAGE}`);
+  return parsed;
+};
+const routes = integer("routes", values.routes);
+const requests = integer("requests", values.requests);
+const warmup = integer("warmup", values.warmup);
+const connections = integer("connections", values.connections);
+const top = integer("top", values.top);
+const target = values.target;
+if (!["A", "B", "C", "D"].includes(target)) throw new Error(`--target must be A, B, C or D\n${USAGE}`);
+const workload = WORKLOADS.find((w) => w.id === values.workload);
+if (!workload) throw new Error(`unknown --workload ${values.workload}\n${USAGE}`);
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+function send(server: BenchServer, amount: number) {
+  return new Promise<autocannon.Result>((resolve, reject) =>
+    autocannon(
+      {
+        url: server.url + workload!.path(routes),
+        method: workload!.method,
+        headers: workload!.headers,
+        body: workload!.body,
+        connections,
+        amount,
+        timeout: 30,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    ),
+  );
+}
+
+async function main() {
+  const builds = routeCountBuilds(routes);
+  ensureBuild(target === "A" ? builds.baseline : builds.app, "auto", log);
+  const profileDir = mkdtempSync(path.join(os.tmpdir(), "bench-profile-"));
+  const profiling = `--cpu-prof --cpu-prof-dir=${profileDir} --cpu-prof-interval=500`;
+  const recorder = target === "C" || target === "D" ? await startRecorder() : undefined;
+  try {
+    const appNodeOptions = parseStartScript(
+      (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } })
+        .scripts.start,
+    ).env.NODE_OPTIONS;
+    const server =
+      target === "A"
+        ? await startBaseline({ build: builds.baselineDir, nodeOptions: profiling })
+        : await startAppServer(target, {
+            build: builds.appDir,
+            env: {
+              NODE_OPTIONS: `${appNodeOptions ?? ""} ${profiling}`,
+              ...(recorder ? { SENTRY_DSN: recorder.dsn(), SENTRY_ENVIRONMENT: "bench" } : {}),
+              ...(target === "C" ? { SENTRY_TRACES_SAMPLE_RATE: "1" } : {}),
+            },
+          });
+    log(
+      `profiling ${target}, ${routes} routes, ${workload!.method} ${workload!.path(routes)} (pid ${server.pid})`,
+    );
+    await send(server, warmup);
+    // V8 stamps samples with the monotonic clock that process.hrtime reads too.
+    const from = Number(process.hrtime.bigint() / 1000n);
+    const result = await send(server, requests);
+    const to = Number(process.hrtime.bigint() / 1000n);
+    const unexpected = result.requests.total - (result.statusCodeStats[String(workload!.status)]?.count ?? 0);
+    if (unexpected > 0 || result.errors > 0)
+      log(`warning: ${unexpected} unexpected responses, ${result.errors} errors`);
+    await server.stop(20_000);
+    const file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
+    if (!file) throw new Error(`no profile written in ${profileDir}; server output:\n${server.output()}`);
+    const profile = JSON.parse(readFileSync(path.join(profileDir, file), "utf8")) as CpuProfile;
+    const summary = summarizeProfile(profile, { from, to, requests: result.requests.total, top });
+    process.stdout.write(
+      [
+        `## Profile: ${target}, ${routes} routes, ${workload!.id} (${workload!.method} ${workload!.path(routes)})`,
+        "",
+        `${result.requests.total} requests measured after ${warmup} unmeasured, ${connections} connections, ` +
+          `Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(2)}; ${summary.note}`,
+        "",
+        summary.markdown,
+        "",
+      ].join("\n"),
+    );
+  } finally {
+    await stopAll(5_000);
+    await recorder?.close();
+    rmSync(profileDir, { recursive: true, force: true });
+  }
+}
+
+main().catch(async (error: unknown) => {
+  log(`bench:profile: ${error instanceof Error ? error.message : String(error)}`);
+  await stopAll(2_000);
+  process.exit(1);
+});

@@ -1,0 +1,95 @@
+/**
+ * Reads a V8 CPU profile (`node --cpu-prof`) into self time per request: per
+ * function and per package, over the samples taken in a time window.
+ */
+
+/** The parts of a `.cpuprofile` this reads (Chrome DevTools protocol, Profiler.Profile). */
+export interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  /** Microseconds, V8's monotonic clock. */
+  startTime: number;
+  endTime: number;
+  /** Node id of each sample. */
+  samples: number[];
+  /** Microseconds since the previous sample (the first: since startTime). */
+  timeDeltas: number[];
+}
+
+/** `@remix-run/router` for a file under node_modules, `node` for Node's own, the build, or the frame's kind. */
+export function packageOf(url: string, functionName: string): string {
+  if (!url) return functionName.startsWith("(") ? functionName : "(native)";
+  if (url.startsWith("node:")) return "node";
+  const modules = url.lastIndexOf("/node_modules/");
+  if (modules !== -1) {
+    const [scope, name] = url.slice(modules + "/node_modules/".length).split("/");
+    return scope!.startsWith("@") ? `${scope}/${name}` : scope!;
+  }
+  const build = /\/(build[^/]*)\/server\//.exec(url);
+  return build ? `app (${build[1]})` : url.replace(/^file:\/\//, "");
+}
+
+export interface ProfileSummary {
+  markdown: string;
+  /** How the window was applied. */
+  note: string;
+  /** Sampled CPU ms per request, idle excluded. */
+  busyMsPerRequest: number;
+  functions: { name: string; where: string; msPerRequest: number }[];
+  packages: { name: string; msPerRequest: number }[];
+}
+
+export function summarizeProfile(
+  profile: CpuProfile,
+  { from, to, requests, top }: { from: number; to: number; requests: number; top: number },
+): ProfileSummary {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  // The window applies only if it lies inside the profile (same clock); else every sample counts.
+  const windowed = from >= profile.startTime && to <= profile.endTime + 1_000_000;
+  const note = windowed
+    ? `samples taken while the measured requests ran (${((to - from) / 1000).toFixed(0)} ms)`
+    : "the whole profile (start-up and warm-up included): the measurement window was outside it";
+  const self = new Map<string, { name: string; where: string; pkg: string; us: number }>();
+  let time = profile.startTime;
+  profile.samples.forEach((id, index) => {
+    time += profile.timeDeltas[index] ?? 0;
+    if (windowed && (time < from || time > to)) return;
+    const frame = byId.get(id)?.callFrame;
+    if (!frame || frame.functionName === "(idle)") return;
+    // The sample's weight: the time until the next sample, as DevTools counts it.
+    const weight = profile.timeDeltas[index + 1] ?? 0;
+    const name = frame.functionName || "(anonymous)";
+    const where = frame.url ? `${frame.url.replace(/^.*\/node_modules\//, "")}:${frame.lineNumber + 1}` : "";
+    const key = `${name} ${where}`;
+    const entry = self.get(key) ?? { name, where, pkg: packageOf(frame.url, name), us: 0 };
+    entry.us += weight;
+    self.set(key, entry);
+  });
+  const perRequest = (us: number) => us / 1000 / requests;
+  const functions = [...self.values()]
+    .sort((a, b) => b.us - a.us)
+    .map(({ name, where, us }) => ({ name, where, msPerRequest: perRequest(us) }));
+  const packageTotals = new Map<string, number>();
+  for (const entry of self.values())
+    packageTotals.set(entry.pkg, (packageTotals.get(entry.pkg) ?? 0) + entry.us);
+  const packages = [...packageTotals.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, us]) => ({ name, msPerRequest: perRequest(us) }));
+  const busyMsPerRequest = functions.reduce((sum, f) => sum + f.msPerRequest, 0);
+  const share = (ms: number) => `${((ms / busyMsPerRequest) * 100).toFixed(1)} %`;
+  const markdown = [
+    `Busy (sampled, idle excluded): ${busyMsPerRequest.toFixed(3)} CPU ms per request on the main thread.`,
+    "",
+    "| self ms/req | share | function | where |",
+    "| --: | --: | --- | --- |",
+    ...functions
+      .slice(0, top)
+      .map((f) => `| ${f.msPerRequest.toFixed(4)} | ${share(f.msPerRequest)} | \`${f.name}\` | ${f.where} |`),
+    "",
+    "| self ms/req | share | package |",
+    "| --: | --: | --- |",
+    ...packages
+      .slice(0, 12)
+      .map((p) => `| ${p.msPerRequest.toFixed(4)} | ${share(p.msPerRequest)} | ${p.name} |`),
+  ].join("\n");
+  return { markdown, note, busyMsPerRequest, functions, packages };
+}

@@ -1,0 +1,149 @@
+/**
+ * The goals the benchmark reports (bench/README.md): what the scaffold may
+ * cost on top of bare Remix, at the smallest route count of the run, and how
+ * the cost of a request may grow with the route count, at the largest.
+ */
+import { type Plan, type Sample, type Summary, type TargetId, times } from "./report";
+import { fixed, ratio } from "./stats";
+
+export interface Goal {
+  goal: string;
+  routes: number;
+  target: TargetId;
+  measured: string;
+  met: boolean | undefined;
+}
+
+/** req/s of each target over the baseline's, every workload. */
+const THROUGHPUT_GOALS: Partial<Record<TargetId, number>> = { B: 0.95, C: 0.7, D: 0.9 };
+const P99_GOAL = 1.3;
+const RSS_GOAL = 1.3;
+const RSS_AFTER_REQUESTS = 10_000;
+/** At the largest route count: bare Remix's CPU per request over the app's (Sentry off). */
+const ROUTES_VS_BASELINE_GOAL = 2;
+/** Stretch: the app's CPU per request at the largest route count over its own at the smallest. */
+const ROUTES_GROWTH_STRETCH = 1.5;
+/** At the largest route count: the app at the default sample rate against the app with Sentry off (CPU). */
+const ROUTES_DEFAULT_RATE_GOAL = 0.9;
+
+/** RSS (VmRSS) of a server at the end of the first measurement after which it had served `count` requests. */
+function rssAfter(samples: Sample[], routes: number, target: TargetId, count: number): number {
+  return (
+    samples.find((s) => s.routes === routes && s.target === target && s.servedSoFar >= count)?.rssMb ?? NaN
+  );
+}
+
+export function goals(summaries: Summary[], samples: Sample[], plan: Plan): Goal[] {
+  const result: Goal[] = [];
+  const has = (id: TargetId) => plan.targets.some((target) => target.id === id);
+  const of = (routes: number, target: TargetId) =>
+    summaries.filter((s) => s.routes === routes && s.target === target);
+  const worst = (values: number[], direction: "min" | "max") => {
+    const finite = values.filter(Number.isFinite);
+    if (finite.length === 0) return NaN;
+    return direction === "min" ? Math.min(...finite) : Math.max(...finite);
+  };
+  const add = (goal: string, routes: number, target: TargetId, value: number, met: (v: number) => boolean) =>
+    result.push({
+      goal,
+      routes,
+      target,
+      measured: `worst ${times(value)}`,
+      met: Number.isFinite(value) ? met(value) : undefined,
+    });
+
+  // What the scaffold costs, at the smallest route count of the run.
+  const small = plan.routes[0]!;
+  for (const target of plan.targets) {
+    const throughputGoal = THROUGHPUT_GOALS[target.id];
+    if (throughputGoal !== undefined) {
+      const mine = of(small, target.id);
+      add(
+        `req/s ≥ ${throughputGoal}× A (every workload)`,
+        small,
+        target.id,
+        worst(
+          mine.map((s) => s.vsBaseline.reqPerSec),
+          "min",
+        ),
+        (v) => v >= throughputGoal,
+      );
+      add(
+        `p99 ≤ ${P99_GOAL}× A (every workload)`,
+        small,
+        target.id,
+        worst(
+          mine.map((s) => s.vsBaseline.p99Ms),
+          "max",
+        ),
+        (v) => v <= P99_GOAL,
+      );
+    }
+    if (target.id === "C" || target.id === "D") {
+      const mine = rssAfter(samples, small, target.id, RSS_AFTER_REQUESTS);
+      const base = rssAfter(samples, small, "A", RSS_AFTER_REQUESTS);
+      const value = ratio(mine, base);
+      result.push({
+        goal: `RSS after ${RSS_AFTER_REQUESTS} requests ≤ ${RSS_GOAL}× A`,
+        routes: small,
+        target: target.id,
+        measured: Number.isFinite(value)
+          ? `${fixed(mine, 0)} MB vs ${fixed(base, 0)} MB = ${times(value)}`
+          : `n/a (fewer than ${RSS_AFTER_REQUESTS} requests served)`,
+        met: Number.isFinite(value) ? value <= RSS_GOAL : undefined,
+      });
+    }
+  }
+
+  // How the cost grows with the route count, at the largest (CPU per request: steadier than req/s).
+  const large = plan.routes[plan.routes.length - 1]!;
+  if (large === small || !has("B")) return result;
+  const cpu = (routes: number, target: TargetId, workload: string) =>
+    summaries.find((s) => s.routes === routes && s.target === target && s.workload === workload)
+      ?.cpuMsPerRequest.median ?? NaN;
+  if (has("A")) {
+    add(
+      `CPU/req of A ÷ B ≥ ${ROUTES_VS_BASELINE_GOAL} (every workload)`,
+      large,
+      "B",
+      worst(
+        plan.workloads.map((w) => ratio(cpu(large, "A", w), cpu(large, "B", w))),
+        "min",
+      ),
+      (v) => v >= ROUTES_VS_BASELINE_GOAL,
+    );
+  }
+  add(
+    `stretch: CPU/req ≤ ${ROUTES_GROWTH_STRETCH}× its own at ${small} routes (every workload)`,
+    large,
+    "B",
+    worst(
+      plan.workloads.map((w) => ratio(cpu(large, "B", w), cpu(small, "B", w))),
+      "max",
+    ),
+    (v) => v <= ROUTES_GROWTH_STRETCH,
+  );
+  if (has("D")) {
+    add(
+      `CPU/req of B ÷ D ≥ ${ROUTES_DEFAULT_RATE_GOAL} (every workload)`,
+      large,
+      "D",
+      worst(
+        plan.workloads.map((w) => ratio(cpu(large, "B", w), cpu(large, "D", w))),
+        "min",
+      ),
+      (v) => v >= ROUTES_DEFAULT_RATE_GOAL,
+    );
+  }
+  return result;
+}
+
+export function goalsTable(list: Goal[], plan: Plan): string {
+  const name = (id: string) => plan.targets.find((target) => target.id === id)!.name;
+  const mark = (met: boolean | undefined) => (met === undefined ? "n/a" : met ? "met" : "**missed**");
+  return [
+    "| routes | target | goal | measured | |",
+    "| --: | --- | --- | --- | --- |",
+    ...list.map((g) => `| ${g.routes} | ${name(g.target)} | ${g.goal} | ${g.measured} | ${mark(g.met)} |`),
+  ].join("\n");
+}

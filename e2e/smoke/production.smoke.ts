@@ -5,13 +5,11 @@
  * runner does; the first test proves it.
  */
 import { readlinkSync, realpathSync } from "node:fs";
-import { test as base, expect } from "@playwright/test";
 import { startApp, type AppServer } from "../support/app-server";
-import { isErrorEvent, SERVER_ERROR_HEADING, settledItems } from "../support/fixtures";
-import { startRecorder, type Recorder } from "../support/sentry-recorder";
+import { test as base, expect, isErrorEvent, SERVER_ERROR_HEADING, settledItems } from "../support/fixtures";
 
+/** The shared fixtures' recorder, with two servers of the production builds reporting to it. */
 interface Servers {
-  recorder: Recorder;
   /** The default build (`build/`): what `npm start` serves. */
   defaultBuild: AppServer;
   /** The e2e build (`build-e2e/`): the default one plus fixture routes, one of which throws. */
@@ -19,15 +17,6 @@ interface Servers {
 }
 
 const test = base.extend<object, Servers>({
-  recorder: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring
-    async ({}, use) => {
-      const recorder = await startRecorder();
-      await use(recorder);
-      await recorder.close();
-    },
-    { scope: "worker" },
-  ],
   defaultBuild: [
     async ({ recorder }, use) => {
       const app = await startApp({ build: "build", env: { SENTRY_DSN: recorder.dsn() } });

@@ -79,8 +79,7 @@ async function interrupt(/** @type {NodeJS.Signals} */ signal) {
     await exited;
     clearTimeout(timer);
   }
-  for (const loop of busyLoops) loop.kill("SIGKILL");
-  busyLoops = [];
+  await stopBusyLoops();
   await sweep("after the interruption");
   process.exit(128 + (os.constants.signals[signal] ?? 15));
 }
@@ -113,6 +112,22 @@ function startBusyLoops() {
   return Array.from({ length: cores }, () => spawn(process.execPath, ["-e", loop], { stdio: "ignore" }));
 }
 
+/** Kills the busy loops and waits until they are gone, so the sweep after it does not meet them. */
+async function stopBusyLoops() {
+  const loops = busyLoops;
+  busyLoops = [];
+  await Promise.all(
+    loops.map(
+      (loop) =>
+        new Promise((resolve) => {
+          if (loop.exitCode !== null || loop.signalCode !== null) return resolve(undefined);
+          loop.once("exit", resolve);
+          loop.kill("SIGKILL");
+        }),
+    ),
+  );
+}
+
 function runStep(/** @type {string} */ step) {
   return new Promise((resolve) => {
     const child = spawn("npm", ["run", "--silent", step], {
@@ -138,8 +153,7 @@ for (const step of steps) {
     break;
   }
 }
-for (const loop of busyLoops) loop.kill("SIGKILL");
-busyLoops = [];
+await stopBusyLoops();
 await sweep("at the end");
 say(
   `${failed ? `failed at ${failed}` : `all ${steps.length} steps passed`} in ${seconds()}${loaded ? " (loaded)" : ""}`,

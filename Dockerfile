@@ -48,7 +48,7 @@ RUN --mount=type=secret,id=sentry_auth_token \
 #    sentry-cli binary, for @sentry/remix's upload script; a React Native
 #    text-encoding fallback), and no install script runs (our patches are applied). Then what some
 #    packages ship beside their code goes: source maps, TypeScript (Node never
-#    runs TypeScript from node_modules), and their own tests, fixtures,
+#    runs TypeScript from node_modules), and their own tests (also *.test.js files), fixtures,
 #    benchmarks and examples (folders at a package's top only).
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
@@ -58,7 +58,7 @@ COPY patches/*.patch ./patches/
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund \
     && npx --no-install patch-package --error-on-fail \
-    && find /app/node_modules -type f \( -name '*.map' -o -name '*.ts' -o -name '*.mts' -o -name '*.cts' \) -delete \
+    && find /app/node_modules -type f \( -name '*.map' -o -name '*.test.js' -o -name '*.ts' -o -name '*.mts' -o -name '*.cts' \) -delete \
     && find /app/node_modules -depth -type d \
          -regex '.*/node_modules/\(@[^/]*/[^/]*\|[^@/][^/]*\)/\(test\|tests\|__tests__\|fixtures\|benchmarks\|examples\)' \
          -exec rm -rf {} +

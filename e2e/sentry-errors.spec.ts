@@ -20,6 +20,7 @@ import {
   fromNowOn,
   isBrowserEvent,
   isErrorEvent,
+  isFormPostTo,
   isTransaction,
   opOf,
   pageTrace,
@@ -117,7 +118,7 @@ async function submitActionForm(page: Page, javaScriptEnabled: boolean): Promise
   await page.goto("/fixtures/action-error");
   if (javaScriptEnabled) await waitForTracing(page);
   await page.getByLabel("Note").fill("hello");
-  const post = page.waitForRequest((request) => request.method() === "POST");
+  const post = page.waitForRequest(isFormPostTo("/fixtures/action-error"));
   await page.getByRole("button", { name: "Send" }).click();
   const request = await post;
   if (javaScriptEnabled) return traceOfRequest(request);

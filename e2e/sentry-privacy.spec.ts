@@ -14,6 +14,7 @@ import {
   digestOnPage,
   expect,
   isErrorEvent,
+  isFormPostTo,
   isTransaction,
   opOf,
   parseSentryTrace,
@@ -48,7 +49,7 @@ async function postSecretForm(page: Page, javaScriptEnabled: boolean): Promise<R
   await page.goto("/fixtures/action-error");
   if (javaScriptEnabled) await waitForTracing(page);
   await page.getByLabel("Note").fill(SECRETS.field);
-  const post = page.waitForRequest((request) => request.method() === "POST");
+  const post = page.waitForRequest(isFormPostTo("/fixtures/action-error"));
   await page.getByRole("button", { name: "Send" }).click();
   const request = await post;
   expect(request.postData()).toContain(SECRETS.field);

@@ -16,6 +16,7 @@ import {
   expect,
   fromNowOn,
   isErrorEvent,
+  isFormPostTo,
   isTransaction,
   newTrace,
   opOf,
@@ -157,7 +158,7 @@ test.describe("transactions are named by route pattern", () => {
     await page.goto("/fixtures/action-error");
     await waitForTracing(page);
     await page.getByLabel("Note").fill("hello");
-    const post = page.waitForRequest((request) => request.method() === "POST");
+    const post = page.waitForRequest(isFormPostTo("/fixtures/action-error"));
     await page.getByRole("button", { name: "Send" }).click();
     const traceId = await traceOfRequest(await post);
 

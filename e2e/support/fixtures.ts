@@ -52,6 +52,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
 export { expect };
 
+/**
+ * A request predicate for the form post to `pathname` (a document POST, or its
+ * `.data` single fetch). Not "the first POST": the browser SDK posts its
+ * envelopes too, and one may go out first.
+ */
+export function isFormPostTo(pathname: string) {
+  return (request: import("@playwright/test").Request) =>
+    request.method() === "POST" && new URL(request.url()).pathname.replace(/\.data$/, "") === pathname;
+}
+
 /** The error event items of the recorder. */
 export const isErrorEvent = (item: EnvelopeItem) => item.type === "event";
 export const isTransaction = (item: EnvelopeItem) => item.type === "transaction";

@@ -23,6 +23,7 @@ FROM deps AS build
 COPY remix.config.js vite.config.ts tsconfig.json ./
 COPY public ./public
 COPY app ./app
+COPY server ./server
 # The release the maps are uploaded for, and the Sentry project. Being ARGs used
 # by the RUN below, they are also part of its cache key: a release build never
 # reuses a build step that ran without them. The token is a BuildKit secret

@@ -6,7 +6,7 @@ import { sentryVitePlugin } from "@sentry/vite-plugin";
 import type { Plugin, PluginOption } from "vite";
 import { defineConfig } from "vitest/config";
 import { remixOptions } from "./remix.config.js";
-import { routePatterns, type RouteDefinition } from "./app/monitoring/route-patterns";
+import { routePatterns, type RouteDefinition } from "./app/routing/route-patterns";
 
 declare module "@remix-run/server-runtime" {
   interface Future {
@@ -41,14 +41,15 @@ function routePatternsPlugin(): Plugin {
 }
 
 /**
- * Builds `app/monitoring/instrument.server.ts` as `<build>/server/instrument.js`
- * next to the server bundle. `instrument.server.mjs` loads it through
- * `--import` before remix-serve imports the app, so Sentry starts first.
+ * Builds the boot (`server/boot.ts`) as `<build>/server/instrument.js` next
+ * to the server bundle. `instrument.server.mjs` loads it through `--import`
+ * before remix-serve imports the app, so the environment is checked and
+ * Sentry starts first.
  */
-function serverInstrumentEntry(): Plugin {
+function serverBootEntry(): Plugin {
   let ssr = false;
   return {
-    name: "server-instrument-entry",
+    name: "server-boot-entry",
     apply: "build",
     configResolved(config) {
       ssr = Boolean(config.build.ssr);
@@ -57,7 +58,7 @@ function serverInstrumentEntry(): Plugin {
       if (!ssr) return;
       this.emitFile({
         type: "chunk",
-        id: path.resolve("app/monitoring/instrument.server.ts"),
+        id: path.resolve("server/boot.ts"),
         fileName: "instrument.js",
       });
     },
@@ -82,7 +83,7 @@ function releaseName(): string | undefined {
  * SENTRY_AUTH_TOKEN, SENTRY_ORG and SENTRY_PROJECT set they are uploaded with
  * the release, then deleted; without them they are deleted and one line says so.
  */
-function sourceMaps(): PluginOption {
+function sourceMaps(buildDirectory: string): PluginOption {
   // Set here rather than in the config below so the Remix plugin's warning
   // about maps "publicly visible in the browser" (true of plain maps only) stays quiet.
   const hidden: Plugin = { name: "hidden-source-maps", config: () => ({ build: { sourcemap: "hidden" } }) };
@@ -95,7 +96,7 @@ function sourceMaps(): PluginOption {
         org: SENTRY_ORG,
         project: SENTRY_PROJECT,
         release: { name: releaseName() },
-        sourcemaps: { filesToDeleteAfterUpload: [`${remixOptions.buildDirectory}/**/*.map`] },
+        sourcemaps: { filesToDeleteAfterUpload: [`${buildDirectory}/**/*.map`] },
         telemetry: false,
       }),
     ];
@@ -147,19 +148,34 @@ function clientChunks(): Plugin {
   };
 }
 
-export default defineConfig({
-  resolve: { alias: { "~": path.resolve("app") } },
-  plugins: process.env.VITEST
-    ? []
-    : [remix(remixOptions), routePatternsPlugin(), serverInstrumentEntry(), sourceMaps(), clientChunks()],
-  test: {
-    include: [
-      "app/**/*.test.{ts,tsx}",
-      "e2e/support/**/*.test.ts",
-      "bench/**/*.test.ts",
-      "deploy/**/*.test.ts",
-      "patches/**/*.test.ts",
-    ],
-    environment: "node",
-  },
-});
+/**
+ * The app's Vite config. `buildDirectory` is Remix's (`build/` by default);
+ * the test and benchmark builds pass their own (e2e/fixtures/vite.config.ts).
+ */
+export function createViteConfig({ buildDirectory = remixOptions.buildDirectory } = {}) {
+  return defineConfig({
+    resolve: { alias: { "~": path.resolve("app") } },
+    plugins: process.env.VITEST
+      ? []
+      : [
+          remix({ ...remixOptions, buildDirectory }),
+          routePatternsPlugin(),
+          serverBootEntry(),
+          sourceMaps(buildDirectory),
+          clientChunks(),
+        ],
+    test: {
+      include: [
+        "app/**/*.test.{ts,tsx}",
+        "server/**/*.test.ts",
+        "e2e/support/**/*.test.ts",
+        "bench/**/*.test.ts",
+        "deploy/**/*.test.ts",
+        "patches/**/*.test.ts",
+      ],
+      environment: "node",
+    },
+  });
+}
+
+export default createViteConfig();

@@ -1,14 +1,14 @@
 /**
  * Browser entry: start monitoring (only when configured), then hydrate.
- * Thin on purpose; the decisions live in app/monitoring/.
+ * Thin on purpose; monitoring lives in app/monitoring/, the digest lookup in app/errors/.
  */
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode, useEffect, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { startClientMonitoring, startDeferredClientMonitoring } from "~/monitoring/client-monitoring";
-import { ErrorDigestContext } from "~/monitoring/error-digest";
-import { createBrowserDigestLookup } from "~/monitoring/error-digest.client";
-import { getBrowserEnv } from "~/utils/public-env";
+import { ErrorDigestContext } from "~/errors/error-page";
+import { createBrowserDigestLookup } from "~/errors/digest-lookup.client";
+import { getBrowserEnv } from "~/document/public-env";
 
 const digests = createBrowserDigestLookup();
 

@@ -1,6 +1,7 @@
 /**
- * Server entry: renders documents and decorates responses. Thin on purpose;
- * the decisions live in app/monitoring/ and app/utils/.
+ * Server entry: renders documents and decorates responses. Thin on purpose:
+ * failures go to app/errors/, the document's headers and data come from
+ * app/document/, trace data from app/monitoring/.
  */
 import { PassThrough } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
@@ -9,17 +10,19 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { getEnv, getPublicEnv } from "~/env.server";
-import { DIGEST_HEADER } from "~/monitoring/digest";
-import { ErrorDigestContext } from "~/monitoring/error-digest";
-import { namesUnknownRoute, REQUEST_ID_HEADER, requestIdFor } from "~/monitoring/request-context.server";
+import { DocumentContext, type DocumentData } from "~/document/document-context";
+import { createNonce, securityHeaders } from "~/document/security-headers.server";
+import { DIGEST_HEADER } from "~/errors/digest";
+import { ErrorDigestContext } from "~/errors/error-page";
+import { digestFor, REQUEST_ID_HEADER, requestIdFor } from "~/errors/request-store.server";
+import { handleServerError } from "~/errors/server-failure.server";
 import { traceMetaData, traceServerTiming } from "~/monitoring/sentry.server";
-import { digestFor, handleServerError } from "~/monitoring/server-errors.server";
-import { DocumentContext, type DocumentData } from "~/utils/document-context";
-import { createNonce, securityHeaders } from "~/utils/security-headers.server";
+import { namesUnknownRoute } from "~/routing/request-route.server";
 
 /** How long a streamed response may wait for deferred data before the stream is aborted. */
 export const streamTimeout = 5_000;
 
+/** Every server failure takes one path (app/errors/server-failure.server.ts); thrown 5xx Responses come here too. */
 export const handleError: HandleErrorFunction = (error, { request }) => handleServerError(error, { request });
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
@@ -116,7 +119,7 @@ export default function handleDocumentRequest(
           responseStatusCode = 500;
           // Before the shell is out, onShellError hands the error to Remix; after it,
           // nobody else will see it (a failed deferred value while streaming).
-          if (shellRendered) handleServerError(error, { request });
+          if (shellRendered) void handleServerError(error, { request });
         },
       },
     );

@@ -1,7 +1,7 @@
 import { hostname } from "node:os";
 import { z } from "zod";
 import { parseDsn } from "~/monitoring/sentry-dsn";
-import { parseTrustProxy } from "~/utils/trust-proxy.server";
+import { parseTrustProxy } from "../server/trust-proxy";
 
 /**
  * The one place where the server reads its configuration. Every variable is
@@ -105,18 +105,23 @@ export function getEnv(): Env {
 }
 
 /** The instance name on log lines and Sentry events: `INSTANCE_ID`, else the host name. */
-export function instanceName(env: Env = getEnv()): string {
+export function instanceName(env: Env): string {
   return env.INSTANCE_ID ?? hostname();
+}
+
+/** The environment Sentry events carry: SENTRY_ENVIRONMENT, else NODE_ENV. */
+export function sentryEnvironment(env: Env): string {
+  return env.SENTRY_ENVIRONMENT ?? env.NODE_ENV;
 }
 
 /**
  * The allowlist of settings the browser may see. Nothing else from the server
  * environment reaches the page: adding a key here is the only way to expose one.
  */
-export function getPublicEnv(env: Env = getEnv()) {
+export function getPublicEnv(env: Env) {
   return {
     SENTRY_DSN: env.SENTRY_DSN,
-    SENTRY_ENVIRONMENT: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
+    SENTRY_ENVIRONMENT: sentryEnvironment(env),
     SENTRY_RELEASE: env.SENTRY_RELEASE,
     SENTRY_TRACES_SAMPLE_RATE: env.SENTRY_TRACES_SAMPLE_RATE,
     SENTRY_TUNNEL_ROUTE: env.SENTRY_TUNNEL_ROUTE,

@@ -1,10 +1,10 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { GeneralErrorBoundary } from "~/errors/error-page";
 import { withMonitoring } from "~/monitoring/client-monitoring";
-import { useDocumentData } from "~/utils/document-context";
-import { serializeForScript } from "~/utils/public-env";
+import { useDocumentData } from "~/document/document-context";
+import { serializeForScript } from "~/document/public-env";
 import stylesheet from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [

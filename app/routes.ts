@@ -1,14 +1,17 @@
-import { route, type RouteConfig } from "@remix-run/route-config";
 import { flatRoutes } from "@remix-run/fs-routes";
-import { buildFixtureRoutes, buildGeneratedRoutes, ignoredRouteFiles } from "../remix.config.js";
+import type { RouteConfig, RouteConfigEntry } from "@remix-run/route-config";
 
-// File-system routes from app/routes/, plus the fixture routes (and the
-// benchmark's generated routes) when, and only when, the build was made for
-// the tests or the benchmark. Route files are relative to app/ (absolute
-// paths break the server build's manifest lookup).
+/**
+ * Routes another build configuration adds before Remix reads this file (the
+ * test and benchmark builds add their fixtures: e2e/fixtures/vite.config.ts).
+ * The production build adds none, so only `app/routes/` is ever served.
+ */
+const ADDED_ROUTES = Symbol.for("remix-scaffold.added-routes");
+
+const added = (globalThis as { [ADDED_ROUTES]?: RouteConfigEntry[] })[ADDED_ROUTES] ?? [];
+
+// File-system routes from app/routes/ (Remix's flat-routes convention); test files are not routes.
 export default [
-  ...(await flatRoutes({ ignoredRouteFiles })),
-  ...Object.entries(buildFixtureRoutes).map(([path, file]) => route(path, `../e2e/fixtures/routes/${file}`)),
-  // The benchmark's generated routes (BENCH_GENERATED_ROUTES), all the items fixture under ids of their own.
-  ...buildGeneratedRoutes.map(({ path, id }) => route(path, "../e2e/fixtures/routes/items.$id.tsx", { id })),
+  ...(await flatRoutes({ ignoredRouteFiles: ["**/*.test.{ts,tsx}", "**/.*"] })),
+  ...added,
 ] satisfies RouteConfig;

@@ -1,6 +1,6 @@
 // Modules generated at build time by plugins in vite.config.ts.
 declare module "virtual:route-patterns" {
-  import type { RoutePattern } from "~/monitoring/route-patterns";
+  import type { RoutePattern } from "~/routing/route-patterns";
   const patterns: RoutePattern[];
   export default patterns;
   /** Every route id of the build. */

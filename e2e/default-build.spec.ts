@@ -3,7 +3,7 @@
  * end-to-end fixture routes: every fixture path answers 404 there, for
  * documents and single-fetch requests alike.
  */
-import { fixtureRoutes } from "../remix.config.js";
+import { fixtureRoutes } from "./fixtures/routes";
 import { startApp, type AppServer } from "./support/app-server";
 import { expect, test } from "./support/fixtures";
 

@@ -1,5 +1,5 @@
 /**
- * Generic fallbacks (specification §8) and digests, in real Chromium against
+ * Generic fallbacks and digests, in real Chromium against
  * the production build: every kind of server error shows the server-side
  * message with a digest that matches exactly one log line; client-side
  * exceptions show the client-side message; no error text reaches the page.
@@ -129,12 +129,34 @@ test.describe("client-side exceptions show the client-side message", () => {
 });
 
 test.describe("thrown responses show their status and a short text", () => {
-  test("a 500 Response", async ({ page }) => {
+  test("a 500 Response: its status text, and the digest of its one log line", async ({ page, app }) => {
     const response = await page.goto("/fixtures/server-error-response");
     expect(response?.status()).toBe(500);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("500");
     await expect(page.getByText("The server could not answer this request.")).toBeVisible();
     await expect(page.getByText("Upstream said no")).toHaveCount(0);
+    const digest = await digestOnPage(page);
+    await expect(page.getByText(`Digest: ${digest}`)).toBeVisible();
+    const line = await app.waitForLog((entry) => entry.digest === digest);
+    expect(app.logLines().filter((entry) => entry.digest === digest)).toHaveLength(1);
+    expect(line).toMatchObject({
+      level: "error",
+      status: 500,
+      method: "GET",
+      path: "/fixtures/server-error-response",
+      route: "/fixtures/server-error-response",
+      err: { type: "ThrownResponse", message: "Upstream said no" },
+    });
+  });
+
+  test("a 500 Response on a client navigation shows the digest of its log line", async ({ page, app }) => {
+    await page.goto("/fixtures/items/1");
+    await waitForHydration(page);
+    await clientNavigate(page, "/fixtures/server-error-response");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("500");
+    const digest = await digestOnPage(page);
+    const line = await app.waitForLog((entry) => entry.digest === digest);
+    expect(line).toMatchObject({ status: 500, path: "/fixtures/server-error-response.data" });
   });
 
   test("a 404 Response from a real route", async ({ page }) => {

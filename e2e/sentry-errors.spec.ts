@@ -181,21 +181,29 @@ test.describe("unexpected server errors: one event each, with the digest of the 
 });
 
 test.describe("thrown Responses", () => {
-  test("a thrown 5xx Response is exactly one event", async ({ page, recorder }) => {
+  test("a thrown 5xx Response is exactly one event, tagged with the digest and request id of its log line", async ({
+    page,
+    recorder,
+    app,
+  }) => {
     const fresh = fromNowOn(recorder);
     const response = await page.goto("/fixtures/server-error-response");
     expect(response?.status()).toBe(500);
     const { traceId } = await pageTrace(page);
     await waitForPageload(recorder, traceId);
+    const digest = await digestOnPage(page);
 
     const events = await settledItems(recorder, fresh(isErrorEvent), 1);
     expect(events).toHaveLength(1);
     expect(events[0]!.payload.platform).toBe("node");
     expect(traceIdOf(events[0]!)).toBe(traceId);
     expect(thrown(events[0]!)).toMatchObject({
+      type: "ThrownResponse",
       value: "Upstream said no",
-      mechanism: { handled: false, data: { function: "loader" } },
+      mechanism: { type: "auto.function.remix.server", handled: false },
     });
+    const line = await app.waitForLog((entry) => entry.digest === digest);
+    expect(events[0]!.payload.tags).toMatchObject({ digest, request_id: line.requestId });
   });
 
   test("a thrown 4xx Response, an unknown path and a redirect are no events", async ({

@@ -1,5 +1,5 @@
 /**
- * Noise filters (specification §8), in real Chromium against the production
+ * Noise filters, in real Chromium against the production
  * build with the real SDK and the local recorder: the browser's opaque
  * cross-origin "Script error." and both wordings of the ResizeObserver loop
  * notice are never reported, while a real error thrown in the same page is,

@@ -1,5 +1,5 @@
 /**
- * Limits (specification §9), in real Chromium against the production build
+ * Limits, in real Chromium against the production build
  * with the real SDKs and the local recorder:
  *  - 100 breadcrumbs and a 64-send transport buffer on both sides (the
  *    options each side hands to the SDK are unit-tested in

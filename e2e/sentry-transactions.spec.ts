@@ -1,5 +1,5 @@
 /**
- * Transactions (specification §2), in real Chromium against the production
+ * Transactions, in real Chromium against the production
  * build with the real SDKs and the local recorder:
  *  - page loads, navigations and server transactions are named by route
  *    pattern, with source `route`, and carry loader and action spans;

@@ -1,5 +1,5 @@
 import type { ErrorEvent, TransactionEvent } from "@sentry/core";
-import { NOT_FOUND_PATTERN } from "./route-patterns";
+import { NOT_FOUND_PATTERN } from "~/routing/route-patterns";
 
 /**
  * What the server and the browser SDK share: limits, filters, privacy and
@@ -17,7 +17,7 @@ export interface SentrySettings {
 }
 
 /**
- * Limits of record (specification §9). 100 breadcrumbs and a 64-send buffer
+ * Limits. 100 breadcrumbs and a 64-send buffer
  * are the SDK's own server defaults; the browser SDK's buffer defaults to 40,
  * so both sides set them explicitly. The 60 s rate-limit backoff is the SDK's
  * built-in default for a 429 without headers and is not configurable.
@@ -29,7 +29,7 @@ export const SENTRY_LIMITS = {
 } as const;
 
 /**
- * Errors never worth a report (specification §8): the browser's opaque
+ * Errors never worth a report: the browser's opaque
  * cross-origin "Script error." and both wordings of the ResizeObserver loop
  * notice (the SDK's default list only knows the second one).
  */
@@ -82,7 +82,7 @@ export function scrubEvent<T extends ErrorEvent | TransactionEvent>(event: T): T
 }
 
 /**
- * Transactions nobody should pay for (specification §2): requests served by
+ * Transactions nobody should pay for: requests served by
  * the catch-all not-found route, in the browser (`/*`) and on the server
  * (`GET /*`), and the operational endpoints listed in `untracedPaths`.
  */

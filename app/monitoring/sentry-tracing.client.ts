@@ -12,7 +12,7 @@ import {
 import { useEffect } from "react";
 import patterns from "virtual:route-patterns";
 import { navigations } from "./client-monitoring";
-import { matchRoutePattern } from "./route-pattern-matcher";
+import { matchRoutePattern } from "~/routing/route-pattern-matcher";
 
 /**
  * Page-load and navigation tracing, in a chunk of its own, added after

@@ -1,7 +1,7 @@
 import * as Sentry from "@sentry/remix";
 import patterns from "virtual:route-patterns";
 import type { PublicEnv } from "~/env.server";
-import { toSentryRouteManifest } from "./route-patterns";
+import { toSentryRouteManifest } from "~/routing/route-patterns";
 import { sharedSentryOptions } from "./sentry-options";
 
 /**

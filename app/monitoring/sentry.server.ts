@@ -1,19 +1,17 @@
-import http from "node:http";
-import https from "node:https";
-import type { Scope, Transport } from "@sentry/core";
+import type { Scope } from "@sentry/core";
 import { getDynamicSamplingContextFromClient } from "@sentry/core";
 import * as Sentry from "@sentry/node";
-import { instanceName, type Env } from "~/env.server";
-import { instrumentRemixServer } from "./remix-spans.server";
-import { routePatternOf } from "./request-context.server";
-import { OPERATIONAL_PATHS } from "./route-patterns";
-import { SENTRY_LIMITS, sharedSentryOptions } from "./sentry-options";
+import { instanceName, sentryEnvironment, type Env } from "~/env.server";
+import { routePatternOf } from "~/routing/request-route.server";
+import { OPERATIONAL_PATHS } from "~/routing/route-patterns";
+import { sharedSentryOptions } from "./sentry-options";
+import { ingestHttpModule, transportWithBackoff } from "./sentry-transport.server";
 import { isRequestTraced } from "./trace-sampling";
 
 /**
- * The server side of Sentry. `instrument.server.ts` calls `initServerSentry`
- * before remix-serve loads the app; everything else here is a no-op while
- * Sentry is off (no DSN).
+ * The server side of Sentry. The boot (server/boot.ts) calls
+ * `initServerSentry` before remix-serve loads the app; everything else here is
+ * a no-op while Sentry is off (no DSN).
  */
 
 /**
@@ -24,52 +22,6 @@ import { isRequestTraced } from "./trace-sampling";
  *   transaction, paid for in serialisation on each request.
  */
 const OMITTED_INTEGRATIONS = new Set(["Express", "Modules"]);
-
-/** How long one send to the ingest may take before it is abandoned. */
-export const INGEST_TIMEOUT_MS = 5_000;
-
-/**
- * The SDK's HTTP transport waits forever for an ingest that accepts a
- * connection and never answers: its 64-send buffer then stays full and every
- * later event is dropped, even after the ingest recovers. This bounds each send.
- */
-function requestWithTimeout(module: typeof http | typeof https) {
-  return {
-    request(options: http.RequestOptions, callback?: (response: http.IncomingMessage) => void) {
-      const request = module.request(options, callback);
-      request.setTimeout(INGEST_TIMEOUT_MS, () => request.destroy(new Error("Sentry ingest timed out")));
-      return request;
-    },
-  };
-}
-
-/** After a send fails at the network level, sends are skipped this long (the SDK's own rate-limit default). */
-export const INGEST_BACKOFF_MS = SENTRY_LIMITS.defaultRateLimitBackoffSeconds * 1000;
-
-/**
- * The SDK's transport, paused for INGEST_BACKOFF_MS after a send fails at
- * the network level (refused, unreachable, timed out): the SDK would otherwise
- * open a new connection for every event and transaction while the ingest is
- * down, which costs the app's requests CPU for nothing. Events during the
- * pause are dropped, as during a rate limit.
- */
-function transportWithBackoff(options: Parameters<typeof Sentry.makeNodeTransport>[0]): Transport {
-  const transport = Sentry.makeNodeTransport(options);
-  let pausedUntil = 0;
-  return {
-    ...transport,
-    send(envelope) {
-      if (Date.now() < pausedUntil) return Promise.resolve({});
-      return Promise.resolve(transport.send(envelope)).catch((error: unknown) => {
-        pausedUntil = Date.now() + INGEST_BACKOFF_MS;
-        throw error;
-      });
-    },
-  };
-}
-
-/** Paths whose requests are never traced: operational endpoints, not pages. */
-export const UNTRACED_PATHS = OPERATIONAL_PATHS;
 
 /** `GET /fixtures/items/:id`: the method and the full route pattern, as the browser names the page. */
 export function serverTransactionName(method: string, url: URL): string {
@@ -135,7 +87,7 @@ function skipsRequestSpan(sampleRate: number) {
       parentSampled: sampled,
       sampleRand,
       sampleRate,
-      untracedPaths: UNTRACED_PATHS,
+      untracedPaths: OPERATIONAL_PATHS,
     });
     if (!traced) markUntraced(scope, sampleRate);
     return !traced;
@@ -144,20 +96,20 @@ function skipsRequestSpan(sampleRate: number) {
 
 export function initServerSentry(env: Env): void {
   if (!env.SENTRY_DSN) return;
-  const shared = sharedSentryOptions(env, UNTRACED_PATHS);
+  const shared = sharedSentryOptions(env, OPERATIONAL_PATHS);
   Sentry.init({
     ...shared,
     transport: transportWithBackoff,
     transportOptions: {
       ...shared.transportOptions,
-      httpModule: requestWithTimeout(env.SENTRY_DSN.startsWith("https:") ? https : http),
+      httpModule: ingestHttpModule(env.SENTRY_DSN),
       // Reuse connections to the ingest: at 100 % tracing a new TCP (and TLS)
       // connection per transaction was a measurable share of each request's
       // CPU. The SDK's agent closes sockets idle for 2 s, well inside any
       // ingest's keep-alive window, so a send rarely meets a closed socket.
       keepAlive: true,
     },
-    environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
+    environment: sentryEnvironment(env),
     // The same name as the log lines' `instance` (the SDK's default is the host name).
     serverName: instanceName(env),
     integrations: (defaults) => [
@@ -177,7 +129,6 @@ export function initServerSentry(env: Env): void {
       routeNamesIntegration(),
     ],
   });
-  instrumentRemixServer();
 }
 
 /**

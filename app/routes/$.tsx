@@ -1,4 +1,4 @@
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { GeneralErrorBoundary } from "~/errors/error-page";
 
 /**
  * The catch-all: every path no other route serves, for every method and

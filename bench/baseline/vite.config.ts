@@ -13,7 +13,8 @@
  */
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
-import { benchRouteCount, remixOptions } from "../../remix.config.js";
+import { benchRouteCount } from "../../e2e/fixtures/routes";
+import { remixOptions } from "../../remix.config.js";
 
 export default defineConfig({
   resolve: { alias: [{ find: /^@remix-run\/router$/, replacement: "@remix-run/router-unpatched" }] },

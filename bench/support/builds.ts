@@ -21,6 +21,7 @@ export interface BuildSpec {
 
 const APP_SOURCES = [
   "app",
+  "server",
   "e2e/fixtures",
   "vite.config.ts",
   "remix.config.js",

@@ -77,10 +77,15 @@ export async function freePort(): Promise<number> {
  * Environment a test server inherits: the essentials only, so a developer's
  * SENTRY_DSN never leaks into a test. SCAFFOLD_TEST_RUN marks the processes of
  * one `npm test` run, so scripts/run-tests.mjs can stop any that are left.
+ * `ENV_FILE=` keeps a developer's `.env` out too (a test that is about the
+ * env file sets its own).
  */
 export function baseEnv(): Record<string, string> {
   const keep = ["PATH", "HOME", "TMPDIR", "LANG", "TZ", "SCAFFOLD_TEST_RUN"];
-  return Object.fromEntries(keep.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
+  const kept = Object.fromEntries(
+    keep.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])),
+  );
+  return { ...kept, ENV_FILE: "" };
 }
 
 export async function startApp(options: StartOptions = {}): Promise<AppServer> {

@@ -1,5 +1,5 @@
 import { index, route, type RouteConfig } from "@remix-run/route-config";
-import { benchGeneratedRoutes, benchRouteCount } from "../../../remix.config.js";
+import { benchGeneratedRoutes, benchRouteCount } from "../../../e2e/fixtures/routes";
 
 // The measured paths, at the same URLs as in the app's e2e build, plus the
 // generated routes of the route-count dimension (BENCH_GENERATED_ROUTES), as in the app.

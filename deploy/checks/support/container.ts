@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { freePort } from "../../../e2e/support/app-server";
-import { SENTRY_FLUSH_MS, SHUTDOWN_GRACE_MS } from "../../../app/monitoring/shutdown.server";
+import { SENTRY_FLUSH_MS, SHUTDOWN_GRACE_MS } from "../../../server/shutdown";
 import { docker, run, TEST_LABEL } from "./docker";
 
 /** Seconds `docker stop` waits before SIGKILL: the app's drain and flush, plus margin. */

@@ -4,13 +4,14 @@ import { SANITIZED_SERVER_ERROR_MESSAGE } from "./digest";
 /**
  * What an error boundary should show for the error it caught. One decision,
  * used by every boundary, so pages and reporting agree:
- *  - `response`: a Response a loader or action threw on purpose (404, 403, 503…)
+ *  - `response`: a Response a loader or action threw on purpose (404, 403,
+ *    503…); a 5xx one was also logged and reported under `digest`
  *  - `server`: an unexpected server error; the server logged and reported it
  *    under `digest`, and the browser only ever sees Remix's sanitized copy
  *  - `client`: an exception in the browser; the browser reports it
  */
 export type RouteErrorView =
-  | { kind: "response"; status: number; text: string }
+  | { kind: "response"; status: number; text: string; digest: string | undefined }
   | { kind: "server"; digest: string | undefined }
   | { kind: "client" };
 
@@ -44,7 +45,8 @@ export function classifyRouteError(
   context: { onServer: boolean; digest: string | undefined },
 ): RouteErrorView {
   if (isRouteErrorResponse(error)) {
-    return { kind: "response", status: error.status, text: statusText(error.status) };
+    const digest = error.status >= 500 ? context.digest : undefined;
+    return { kind: "response", status: error.status, text: statusText(error.status), digest };
   }
   // While rendering on the server every caught error is a server error; in the
   // browser, Remix hands over server errors as `Error("Unexpected Server Error")`.

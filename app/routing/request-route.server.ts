@@ -1,31 +1,15 @@
+/**
+ * Which route a request is about, by URL: the pattern that names it in log
+ * lines and Sentry transactions, and whether a single-fetch request names a
+ * route that does not exist. The patterns come from the build's route config
+ * (`virtual:route-patterns`, vite.config.ts).
+ */
 import patterns, { routeIds } from "virtual:route-patterns";
 import { matchRoutePattern } from "./route-pattern-matcher";
 import { pagePathOfDataUrl } from "./route-patterns";
 
-/**
- * Per-request facts that logs, Sentry events and response headers share.
- * Keyed by the Request object Remix hands to every server hook of one request
- * (handleError, handleDataRequest, the document renderer).
- */
-const requestIds = new WeakMap<Request, string>();
-
-/** A caller's `X-Request-Id` is kept only when it is a short token that is safe to log. */
-const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
-
-export const REQUEST_ID_HEADER = "X-Request-Id";
-
-export function requestIdFor(request: Request): string {
-  let id = requestIds.get(request);
-  if (!id) {
-    const incoming = request.headers.get(REQUEST_ID_HEADER);
-    id = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
-    requestIds.set(request, id);
-  }
-  return id;
-}
-
 /** The page path a request is about: a `.data` request loads the page without the suffix. */
-export function pagePathOf(url: URL): string {
+function pagePathOf(url: URL): string {
   return pagePathOfDataUrl(url) ?? url.pathname;
 }
 

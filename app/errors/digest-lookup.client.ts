@@ -1,9 +1,9 @@
 import { DIGEST_HEADER, isDigest } from "./digest";
-import { DIGEST_ATTRIBUTE, type DigestLookup } from "./error-digest";
-import { pagePathOfDataUrl } from "./route-patterns";
+import { DIGEST_ATTRIBUTE, type DigestLookup } from "./error-page";
+import { pagePathOfDataUrl } from "~/routing/route-patterns";
 
 /**
- * The browser's digest lookup (see `error-digest.tsx`). Call once, before
+ * The browser's digest lookup (see `ErrorDigestContext` in error-page.tsx). Call once, before
  * hydrating: it reads the digest of a server-rendered error page and starts
  * watching single-fetch responses for `X-Error-Digest`.
  */

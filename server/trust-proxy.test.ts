@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { clientAddress, normalizeAddress, parseTrustProxy, trustFunction } from "./trust-proxy.server";
+import { clientAddress, normalizeAddress, parseTrustProxy, trustFunction } from "./trust-proxy";
 
 const request = (peer: string, forwardedFor?: string | string[]) =>
   ({

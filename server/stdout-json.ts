@@ -7,16 +7,13 @@
  * descriptor directly and is not affected.
  */
 import { createRequire } from "node:module";
-import { clientAddress, type TrustFunction } from "~/utils/trust-proxy.server";
-import { OPERATIONAL_PATHS, pathOf } from "./route-patterns";
+import { clientAddress, type TrustFunction } from "./trust-proxy";
+import { OPERATIONAL_PATHS, pathOf } from "~/routing/route-patterns";
 
 /** The access line: morgan's "tiny" with the client address in front (see `installAccessLineFormat`). */
 export const ACCESS_FORMAT = ":client :method :url :status :res[content-length] - :response-time ms";
 const ACCESS_LINE =
   /^(?<client>\S+) (?<method>[A-Z]+) (?<url>\S+) (?<status>\d{3}|-) (?<length>\S+) - (?<ms>[\d.]+|-) ms$/;
-
-/** Paths whose access lines are dropped. */
-const QUIET_PATHS = new Set(OPERATIONAL_PATHS);
 
 /** The JSON line for one plain-text line, or null to drop it. Lines that already are JSON pass unchanged. */
 export function toJsonLine(line: string, instance: string, now: Date = new Date()): string | null {
@@ -24,7 +21,7 @@ export function toJsonLine(line: string, instance: string, now: Date = new Date(
   const time = now.toISOString();
   const access = ACCESS_LINE.exec(line)?.groups;
   if (access) {
-    if (QUIET_PATHS.has(pathOf(access.url!))) return null;
+    if (OPERATIONAL_PATHS.includes(pathOf(access.url!))) return null;
     return JSON.stringify({
       level: "info",
       time,

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { suppressTracing } from "@sentry/core";
-import { pathOf } from "./route-patterns";
-import { envelopeEndpoint, parseDsn, sameProject, type Dsn } from "./sentry-dsn";
-import { clientAddress, type TrustFunction } from "~/utils/trust-proxy.server";
+import { pathOf } from "~/routing/route-patterns";
+import { envelopeEndpoint, parseDsn, sameProject, type Dsn } from "~/monitoring/sentry-dsn";
+import { clientAddress, type TrustFunction } from "./trust-proxy";
 
 /**
  * The error-report tunnel: the browser posts its envelopes to a path on the
@@ -11,7 +11,7 @@ import { clientAddress, type TrustFunction } from "~/utils/trust-proxy.server";
  * ad blockers) and this forwards them to the configured DSN's ingest.
  *
  * It is never an open relay: only envelopes for the configured project are
- * forwarded. It runs in front of Express and Remix (see http-front.server.ts),
+ * forwarded. It runs in front of Express and Remix (see front-handlers.ts),
  * so its requests are not traced, not access-logged and never reach a route.
  *
  * Not `handleTunnelRequest` from @sentry/core: that reads any body whole,
@@ -34,8 +34,6 @@ export interface TunnelOptions {
   dsn: string;
   /** Which proxies may name the client (TRUST_PROXY): the ingest is told that address, nothing a client made up. */
   trust?: TrustFunction;
-  bodyLimit?: number;
-  timeoutMs?: number;
 }
 
 class TunnelError extends Error {
@@ -127,7 +125,7 @@ async function forward(
   options: Required<TunnelOptions>,
   configured: Dsn,
 ) {
-  const body = await readBody(request, options.bodyLimit);
+  const body = await readBody(request, TUNNEL_BODY_LIMIT);
   const dsn = envelopeDsn(body);
   if (!sameProject(dsn, configured)) throw new TunnelError(403, "Envelope is for another project");
 
@@ -142,7 +140,7 @@ async function forward(
           "X-Forwarded-For": clientAddress(request, options.trust),
           ...(request.headers["user-agent"] ? { "User-Agent": request.headers["user-agent"] } : {}),
         },
-        signal: AbortSignal.timeout(options.timeoutMs),
+        signal: AbortSignal.timeout(TUNNEL_UPSTREAM_TIMEOUT_MS),
       }),
     );
   } catch (error) {
@@ -163,17 +161,12 @@ async function forward(
 }
 
 /**
- * A front handler (see http-front.server.ts) for the tunnel path: true when it
+ * A front handler (see front-handlers.ts) for the tunnel path: true when it
  * took the request. Every failure becomes a short 4xx/5xx answer; nothing is
  * thrown into the server.
  */
 export function createTunnelHandler(options: TunnelOptions) {
-  const settings: Required<TunnelOptions> = {
-    bodyLimit: TUNNEL_BODY_LIMIT,
-    timeoutMs: TUNNEL_UPSTREAM_TIMEOUT_MS,
-    trust: () => false,
-    ...options,
-  };
+  const settings: Required<TunnelOptions> = { trust: () => false, ...options };
   const configured = parseDsn(options.dsn);
   if (!configured) throw new Error("The tunnel needs a valid SENTRY_DSN");
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { installJsonStdout, toJsonLine } from "./stdout-json.server";
+import { installJsonStdout, toJsonLine } from "./stdout-json";
 
 const now = new Date("2026-01-02T03:04:05.000Z");
 

@@ -1,12 +1,13 @@
 import http from "node:http";
-import { pathOf } from "~/monitoring/route-patterns";
-import type { TrustFunction } from "./trust-proxy.server";
+import { pathOf } from "~/routing/route-patterns";
+import type { TrustFunction } from "./trust-proxy";
 
 /**
- * Handlers that answer before Express and Remix see a request. remix-serve
- * offers no hook in front of Express, so `installFrontHandlers` wraps
- * `http.createServer` once, before remix-serve calls it. Keep this list
- * short: only what must not run through the app (see instrument.server.ts).
+ * A global patch: handlers that answer before Express and Remix see a
+ * request. remix-serve offers no hook in front of Express, so
+ * `installFrontHandlers` wraps `http.createServer` once, before remix-serve
+ * calls it (front-handlers.test.ts fails if that stops reaching its server).
+ * Keep the list short: only what must not run through the app (see boot.ts).
  */
 export type FrontHandler = (request: http.IncomingMessage, response: http.ServerResponse) => boolean;
 
@@ -23,9 +24,6 @@ export const refuseUnsupportedMethods: FrontHandler = (request, response) => {
   response.end("Method Not Allowed");
   return true;
 };
-
-/** The servers created since `installFrontHandlers` (remix-serve makes one); shutdown closes them. */
-export const httpServers = new Set<http.Server>();
 
 /**
  * A path that is not valid percent-encoding gets a short 400 here: Express
@@ -54,7 +52,12 @@ type ExpressLike = http.RequestListener & { set?: (name: string, value: unknown)
  * URL that loaders see from `req.protocol` and `req.hostname`, which honour
  * `X-Forwarded-Proto` and `X-Forwarded-Host` only from a trusted proxy.
  */
-export function installFrontHandlers(handlers: FrontHandler[], { trust }: { trust: TrustFunction }): void {
+export function installFrontHandlers(
+  handlers: FrontHandler[],
+  { trust }: { trust: TrustFunction },
+): ReadonlySet<http.Server> {
+  // The servers created from now on (remix-serve makes one); shutdown closes them.
+  const httpServers = new Set<http.Server>();
   const createServer = http.createServer;
   // @ts-expect-error -- re-declaring an overloaded function; the wrapper forwards every overload.
   http.createServer = function createServerWithFrontHandlers(...args: Parameters<typeof http.createServer>) {
@@ -73,4 +76,5 @@ export function installFrontHandlers(handlers: FrontHandler[], { trust }: { trus
     });
     return server;
   };
+  return httpServers;
 }

@@ -1,7 +1,7 @@
 import http, { type Server } from "node:http";
-import type { FrontHandler } from "~/utils/http-front.server";
-import { getLogger } from "./logger.server";
-import { pathOf, READINESS_PATH } from "./route-patterns";
+import type { FrontHandler } from "./front-handlers";
+import { getLogger } from "~/logging/logger.server";
+import { pathOf, READINESS_PATH } from "~/routing/route-patterns";
 
 /**
  * Graceful shutdown, in three timed steps (README "Scaling out"; the
@@ -27,7 +27,7 @@ export const SENTRY_FLUSH_MS = 2_000;
 let draining = false;
 
 /**
- * The front handler (http-front.server.ts) for readiness, first in line:
+ * The front handler (front-handlers.ts) for readiness, first in line:
  * `/readyz` answers 200 `ready`, or 503 `draining` once shutdown began; while
  * draining, every other response gets `Connection: close` too, so keep-alive
  * clients (a balancer's pooled connections) reconnect elsewhere. Liveness

@@ -1,0 +1,77 @@
+import { useLocation, useRouteError } from "@remix-run/react";
+import { createContext, useContext, useEffect } from "react";
+import { reportClientError } from "~/monitoring/client-monitoring";
+import { classifyRouteError, CLIENT_ERROR_HEADING, SERVER_ERROR_HEADING } from "./error-view";
+
+/**
+ * How an error boundary finds the digest of the server error it shows.
+ *
+ * Remix replaces every server error with `Error("Unexpected Server Error")`
+ * before it leaves the server, so the digest cannot ride on the error. It
+ * travels beside it instead, keyed by the page's pathname:
+ *  - server render: `entry.server` looks up the digest `handleError` gave the request;
+ *  - hydration: `entry.client` reads it back from the server-rendered page;
+ *  - single-fetch navigations and form posts: `entry.client` picks it up from
+ *    the `X-Error-Digest` header of the failed `.data` response (digest-lookup.client.ts).
+ */
+export type DigestLookup = (pathname: string) => string | undefined;
+
+export const ErrorDigestContext = createContext<DigestLookup>(() => undefined);
+
+function useErrorDigest(): string | undefined {
+  const lookup = useContext(ErrorDigestContext);
+  return lookup(useLocation().pathname);
+}
+
+/** Attribute of the element that shows the digest; `entry.client` reads it before hydrating. */
+export const DIGEST_ATTRIBUTE = "data-error-digest";
+
+function DigestLine({ digest }: { digest: string | undefined }) {
+  if (!digest) return null;
+  return (
+    <p>
+      Digest: <code {...{ [DIGEST_ATTRIBUTE]: digest }}>{digest}</code>
+    </p>
+  );
+}
+
+/**
+ * The error page of every route. It never shows an error's message or stack
+ * in production: a thrown Response shows its status and a fixed short text
+ * (and its digest when it is a 5xx), a server error shows its digest, a
+ * client error the generic fallback.
+ */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  const digest = useErrorDigest();
+  const view = classifyRouteError(error, { onServer: typeof document === "undefined", digest });
+
+  useEffect(() => {
+    // Only the browser reports browser errors; server errors were reported
+    // (once) by the server, and thrown Responses are answers, not faults.
+    if (view.kind === "client") reportClientError(error);
+  }, [error, view.kind]);
+
+  if (view.kind === "response") {
+    return (
+      <main className="error-page">
+        <h1>{view.status}</h1>
+        <p>{view.text}</p>
+        <DigestLine digest={view.digest} />
+      </main>
+    );
+  }
+  if (view.kind === "server") {
+    return (
+      <main className="error-page">
+        <h1>{SERVER_ERROR_HEADING}</h1>
+        <DigestLine digest={view.digest} />
+      </main>
+    );
+  }
+  return (
+    <main className="error-page">
+      <h1>{CLIENT_ERROR_HEADING}</h1>
+    </main>
+  );
+}

@@ -1,0 +1,73 @@
+import { isRouteErrorResponse } from "@remix-run/react";
+import { getLogger } from "~/logging/logger.server";
+import { captureServerError } from "~/monitoring/sentry.server";
+import { routePatternOf } from "~/routing/request-route.server";
+import { createDigest } from "./digest";
+import { recordDigest, requestIdFor } from "./request-store.server";
+
+/**
+ * The one path every server failure takes, for document, `.data` and
+ * form-post requests alike: a digest (shown on the page), one log line with
+ * the stack, and one Sentry event tagged with the digest and request id.
+ *  - Remix calls it as `handleError` (entry.server) for what loaders, actions
+ *    and rendering throw;
+ *  - the loader and action wrapper (server/remix-handler.ts) calls it for a
+ *    thrown 5xx Response, which Remix never hands to `handleError`.
+ */
+export function handleServerError(error: unknown, { request }: { request: Request }): void | Promise<void> {
+  // A client that went away aborts its loaders; that is not a fault of ours.
+  if (request.signal.aborted || isExpected(error)) return;
+  if (error instanceof Response)
+    return responseCause(error).then((cause) => report(cause, request, error.status));
+  const cause = isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error;
+  report(cause, request, undefined);
+}
+
+/**
+ * Not faults of the server: Remix's internal 4xx answers (405 for a missing
+ * action, 404 for a missing route…), thrown 4xx Responses, and the warning
+ * Remix raises when a client sends a legacy `?_data` request (answered 400 by
+ * `handleDataRequest`).
+ */
+function isExpected(error: unknown): boolean {
+  if (isRouteErrorResponse(error) || error instanceof Response) return error.status < 500;
+  return (
+    error instanceof Error &&
+    error.message.startsWith("Warning: Single fetch-enabled apps should not be making ?_data requests")
+  );
+}
+
+/** A thrown 5xx Response, as the error that is logged and reported. */
+class ThrownResponse extends Error {
+  override name = "ThrownResponse";
+}
+
+/** A thrown Response as an Error: its body says what went wrong ("Upstream said no"). */
+async function responseCause(response: Response): Promise<Error> {
+  // A clone leaves Remix's copy of the body unread.
+  const text = await response
+    .clone()
+    .text()
+    .catch(() => "");
+  return new ThrownResponse(text.slice(0, 1_000) || response.statusText || `${response.status} Response`);
+}
+
+function report(cause: unknown, request: Request, status: number | undefined): void {
+  const digest = createDigest();
+  recordDigest(request, digest);
+  const url = new URL(request.url);
+  const requestId = requestIdFor(request);
+  getLogger().error(
+    {
+      digest,
+      requestId,
+      method: request.method,
+      path: url.pathname,
+      route: routePatternOf(url),
+      status,
+      err: cause,
+    },
+    "unexpected server error",
+  );
+  captureServerError(cause, { digest, requestId, request });
+}

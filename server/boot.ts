@@ -1,0 +1,69 @@
+/**
+ * The boot: runs before remix-serve loads the app (instrument.server.mjs loads
+ * it with `--import`), in this order:
+ *  1. the env file, then the environment check (one line naming a bad variable, exit 1);
+ *  2. Sentry, so its instrumentation is in place before anything it watches loads;
+ *  3. every global patch — stdout as JSON lines (stdout-json.ts), handlers in
+ *     front of Express (front-handlers.ts: readiness, method and path guards,
+ *     the Sentry tunnel), Remix's request handler (remix-handler.ts) — and the
+ *     graceful shutdown (shutdown.ts);
+ *  4. one `starting` line.
+ * Keep the imports to what starting needs: nothing of the app may load first.
+ */
+import { getEnv, instanceName } from "~/env.server";
+import { getLogger } from "~/logging/logger.server";
+import { flushServerSentry, initServerSentry } from "~/monitoring/sentry.server";
+import { loadEnvFile } from "./env-file";
+import { installFrontHandlers, refuseMalformedPaths, refuseUnsupportedMethods } from "./front-handlers";
+import { wrapRemixRequestHandler } from "./remix-handler";
+import { answerReadiness, installGracefulShutdown } from "./shutdown";
+import { installAccessLineFormat, installJsonStdout } from "./stdout-json";
+import { trustFunction } from "./trust-proxy";
+import { createTunnelHandler } from "./tunnel";
+
+function checkedEnvironment() {
+  try {
+    return { envFile: loadEnvFile(), env: getEnv() };
+  } catch (error) {
+    // One line that names the variable, and no stack: this is a configuration mistake.
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
+
+const { envFile, env } = checkedEnvironment();
+const trust = trustFunction(env.TRUST_PROXY);
+initServerSentry(env);
+installJsonStdout(instanceName(env));
+installAccessLineFormat(trust);
+wrapRemixRequestHandler();
+const httpServers = installFrontHandlers(
+  [
+    answerReadiness, // first: while draining, every response says Connection: close
+    refuseUnsupportedMethods,
+    refuseMalformedPaths,
+    ...(env.SENTRY_TUNNEL_ROUTE && env.SENTRY_DSN
+      ? [createTunnelHandler({ route: env.SENTRY_TUNNEL_ROUTE, dsn: env.SENTRY_DSN, trust })]
+      : []),
+  ],
+  { trust },
+);
+installGracefulShutdown(httpServers, {
+  drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
+  flushSentry: flushServerSentry,
+});
+getLogger().info(
+  {
+    port: Number(process.env.PORT) || 3000,
+    mode: env.NODE_ENV,
+    envFile,
+    sentry: Boolean(env.SENTRY_DSN),
+    tunnel: (env.SENTRY_DSN && env.SENTRY_TUNNEL_ROUTE) || false,
+    feedback: env.SENTRY_FEEDBACK === "on",
+    release: env.SENTRY_RELEASE ?? null,
+    tracesSampleRate: env.SENTRY_DSN ? env.SENTRY_TRACES_SAMPLE_RATE : 0,
+    drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
+    trustProxy: env.TRUST_PROXY ?? false,
+  },
+  "starting",
+);

@@ -1,0 +1,59 @@
+import { readFileSync } from "node:fs";
+import type http from "node:http";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import { afterAll, describe, expect, it } from "vitest";
+import { installFrontHandlers, type FrontHandler } from "./front-handlers";
+
+/**
+ * Shape tests of the http.createServer patch against what remix-serve really
+ * runs: its own copy of Express, whose `app.listen` creates the server. If an
+ * upgrade of either stops going through `http.createServer`, these fail
+ * instead of the front handlers (readiness, guards, tunnel) silently vanishing.
+ */
+const serveRequire = createRequire(createRequire(import.meta.url).resolve("@remix-run/serve/package.json"));
+const express = serveRequire("express") as () => http.RequestListener & {
+  get(path: string, handler: (req: { ip: string }, res: { send(body: string): void }) => void): void;
+  listen(port: number, host: string, callback: () => void): http.Server;
+};
+
+const answerFront: FrontHandler = (request, response) => {
+  if (request.url !== "/front") return false;
+  response.end("front");
+  return true;
+};
+const servers = installFrontHandlers([answerFront], { trust: (_address, hop) => hop === 0 });
+const opened: http.Server[] = [];
+afterAll(() => opened.forEach((server) => server.close()));
+
+async function listening(): Promise<string> {
+  const app = express();
+  app.get("/front", (_req, res) => res.send("express"));
+  app.get("/ip", (req, res) => res.send(req.ip));
+  const server = await new Promise<http.Server>((resolve) => {
+    const created: http.Server = app.listen(0, "127.0.0.1", () => resolve(created));
+  });
+  opened.push(server);
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe("installFrontHandlers, with remix-serve's Express", () => {
+  it("answers before Express, hands every other request to it, and tracks the server", async () => {
+    const base = await listening();
+    expect(await (await fetch(`${base}/front`)).text()).toBe("front");
+    expect((await fetch(`${base}/other`)).status).toBe(404);
+    expect(servers.size).toBe(1);
+  });
+
+  it("gives Express the trust rule: the first proxy may name the client", async () => {
+    const base = await listening();
+    const ip = await (await fetch(`${base}/ip`, { headers: { "X-Forwarded-For": "203.0.113.7" } })).text();
+    expect(ip).toBe("203.0.113.7");
+  });
+
+  it("remix-serve still listens through Express and closes its server on SIGTERM (shutdown.ts disarms that close)", () => {
+    const cli = readFileSync(serveRequire.resolve("./dist/cli.js"), "utf8");
+    expect(cli).toMatch(/app\.listen\(port/);
+    expect(cli).toMatch(/\["SIGTERM", "SIGINT"\]\.forEach[\s\S]{0,120}server\.close\(/);
+  });
+});

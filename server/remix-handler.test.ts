@@ -1,0 +1,108 @@
+import type { ServerBuild } from "@remix-run/node";
+import { describe, expect, it } from "vitest";
+import { createRequire } from "node:module";
+import { instrumentBuild, serverRuntime, wrapRemixRequestHandler } from "./remix-handler";
+
+const request = new Request("http://localhost/x");
+
+function buildWith(module: Record<string, unknown>, handleError?: (error: unknown) => void): ServerBuild {
+  return {
+    entry: { module: { handleError } },
+    routes: { "routes/x": { id: "routes/x", path: "x", module } },
+  } as unknown as ServerBuild;
+}
+
+const loaderOf = (build: ServerBuild) =>
+  (
+    build.routes["routes/x"]!.module as unknown as {
+      loader: (args: { request: Request }) => Promise<unknown>;
+    }
+  ).loader;
+
+describe("instrumentBuild", () => {
+  it("wraps loaders and actions, and leaves the rest of the module and the original build alone", async () => {
+    const loader = () => ({ item: 1 });
+    const action = async () => "done";
+    const Component = () => null;
+    const original = buildWith({ loader, action, default: Component, meta: [] });
+    const instrumented = instrumentBuild(original);
+    const module = instrumented.routes["routes/x"]!.module as unknown as Record<string, unknown>;
+
+    expect(module.loader).not.toBe(loader);
+    expect(module.default).toBe(Component);
+    expect(module.meta).toEqual([]);
+    expect(original.routes["routes/x"]!.module.loader).toBe(loader);
+    // Outside a traced request the wrapped functions behave exactly as the originals.
+    await expect((module.loader as typeof loader)()).resolves.toEqual({ item: 1 });
+    await expect((module.action as (args: { request: Request }) => unknown)({ request })).resolves.toBe(
+      "done",
+    );
+  });
+
+  it("does not wrap twice", () => {
+    const once = instrumentBuild(buildWith({ loader: () => null }));
+    const twice = instrumentBuild(once);
+    expect(twice.routes["routes/x"]!.module.loader).toBe(once.routes["routes/x"]!.module.loader);
+  });
+
+  it("rethrows what the loader throws: errors and Responses alike", async () => {
+    const error = new Error("boom");
+    const response = new Response("gone", { status: 404 });
+    for (const thrown of [error, response]) {
+      const { loader } = instrumentBuild(
+        buildWith({
+          loader: () => {
+            throw thrown;
+          },
+        }),
+      ).routes["routes/x"]!.module as unknown as { loader: (args: { request: Request }) => Promise<unknown> };
+      await expect(loader({ request })).rejects.toBe(thrown);
+    }
+  });
+});
+
+describe("thrown 5xx Responses", () => {
+  it("go to the build's handleError once; 4xx Responses and errors do not", async () => {
+    const seen: unknown[] = [];
+    for (const thrown of [
+      new Response("no", { status: 503 }),
+      new Response("gone", { status: 404 }),
+      new Error("x"),
+    ]) {
+      const loader = loaderOf(
+        instrumentBuild(
+          buildWith(
+            {
+              loader: () => {
+                throw thrown;
+              },
+            },
+            (error) => seen.push(error),
+          ),
+        ),
+      );
+      await expect(loader({ request })).rejects.toBe(thrown);
+    }
+    // Remix itself hands the Error to handleError; the wrapper must not do it a second time.
+    expect(seen).toHaveLength(1);
+    expect((seen[0] as Response).status).toBe(503);
+  });
+});
+
+describe("wrapRemixRequestHandler (a global patch)", () => {
+  it("reaches the createRequestHandler that remix-serve calls (through @remix-run/express and @remix-run/node)", () => {
+    wrapRemixRequestHandler();
+    wrapRemixRequestHandler(); // a second call changes nothing
+    // What remix-serve's `createRequestHandler({ build })` calls, resolved the way remix-serve resolves it.
+    const serveRequire = createRequire(
+      createRequire(import.meta.url).resolve("@remix-run/serve/package.json"),
+    );
+    const expressRequire = createRequire(serveRequire.resolve("@remix-run/express"));
+    const node = expressRequire("@remix-run/node") as { createRequestHandler: (build: unknown) => unknown };
+    expect(expressRequire("@remix-run/server-runtime")).toBe(serverRuntime());
+    const spy = serverRuntime().createRequestHandler;
+    expect(typeof spy).toBe("function");
+    expect(Symbol.for("remix-scaffold.wrapped") in spy).toBe(true);
+    expect(node.createRequestHandler).toBe(spy);
+  });
+});

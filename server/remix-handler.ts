@@ -1,0 +1,99 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { createRequire } from "node:module";
+import type { ServerBuild } from "@remix-run/node";
+import { withDataFunctionSpan } from "~/monitoring/remix-spans.server";
+
+/**
+ * A global patch: Remix's `createRequestHandler` is wrapped so that every
+ * build it is given (remix-serve passes the production build once; the dev
+ * server a function per request) has each loader and action wrapped:
+ *  - a span when the request is traced (app/monitoring/remix-spans.server.ts);
+ *  - a thrown 5xx Response goes to the app's own `handleError`
+ *    (app/errors/server-failure.server.ts) like any other failure: Remix
+ *    hands thrown Responses to nobody, so without this they get no digest,
+ *    no log line and no event.
+ * remix-handler.test.ts fails if the patched export changes shape.
+ */
+
+type DataFunctionArgs = { request: Request; params: unknown; context: unknown };
+type DataFunction = (args: DataFunctionArgs) => unknown;
+type RouteModule = Record<string, unknown> & { loader?: DataFunction; action?: DataFunction };
+type ErrorHandler = (error: unknown, args: DataFunctionArgs) => unknown;
+
+const WRAPPED = Symbol.for("remix-scaffold.wrapped");
+
+/**
+ * The Request Remix's handler was called with. Loaders get a copy of it (Remix
+ * strips `?index` and `_routes`), but the document renderer, `handleError`
+ * and `handleDataRequest` get this one, and the digest is keyed by it.
+ */
+const handledRequest = new AsyncLocalStorage<Request>();
+
+function wrapDataFunction(
+  fn: DataFunction,
+  kind: "loader" | "action",
+  routeId: string,
+  handleError: ErrorHandler | undefined,
+): DataFunction {
+  const wrapped = async function (this: unknown, args: DataFunctionArgs) {
+    try {
+      return await withDataFunctionSpan(kind, routeId, () => fn.call(this, args));
+    } catch (thrown) {
+      if (thrown instanceof Response && thrown.status >= 500) {
+        await handleError?.(thrown, { ...args, request: handledRequest.getStore() ?? args.request });
+      }
+      throw thrown;
+    }
+  };
+  return Object.assign(wrapped, { [WRAPPED]: true });
+}
+
+/** The build with every route's loader and action wrapped; the build itself is not changed. */
+export function instrumentBuild(build: ServerBuild): ServerBuild {
+  const handleError = build.entry?.module.handleError as ErrorHandler | undefined;
+  const routes: ServerBuild["routes"] = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    const module = { ...(route.module as unknown as RouteModule) };
+    for (const kind of ["loader", "action"] as const) {
+      const fn = module[kind];
+      if (typeof fn === "function" && !(WRAPPED in fn))
+        module[kind] = wrapDataFunction(fn, kind, id, handleError);
+    }
+    routes[id] = { ...route, module: module as unknown as ServerBuild["routes"][string]["module"] };
+  }
+  return { ...build, routes };
+}
+
+type CreateRequestHandler = (build: unknown, ...rest: unknown[]) => unknown;
+
+/** The module whose export remix-serve (through @remix-run/express and @remix-run/node) calls. */
+export const serverRuntime = () =>
+  createRequire(import.meta.url)("@remix-run/server-runtime") as {
+    createRequestHandler: CreateRequestHandler;
+  };
+
+/** Installs the wrapper once. Remix is loaded here, at boot: nothing of it needs patching before it loads. */
+export function wrapRemixRequestHandler(): void {
+  const runtime = serverRuntime();
+  const original = runtime.createRequestHandler;
+  if (typeof original !== "function")
+    throw new Error("@remix-run/server-runtime has no createRequestHandler");
+  if (WRAPPED in original) return;
+  const instrument = (build: unknown): unknown => {
+    if (typeof build === "function") {
+      return async (...args: unknown[]) => instrument(await (build as (...a: unknown[]) => unknown)(...args));
+    }
+    return instrumentBuild(build as ServerBuild);
+  };
+  runtime.createRequestHandler = Object.assign(
+    function (this: unknown, build: unknown, ...rest: unknown[]) {
+      const handle = original.call(this, instrument(build), ...rest) as (
+        request: Request,
+        ...more: unknown[]
+      ) => unknown;
+      return (request: Request, ...more: unknown[]) =>
+        handledRequest.run(request, () => handle(request, ...more));
+    },
+    { [WRAPPED]: true },
+  );
+}

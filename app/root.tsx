@@ -18,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: "Remix + Sentry scaffold" }];
  * The document shell. It wraps the app and every error page alike, so the
  * browser settings (and with them Sentry) and the trace meta tags are on
  * every page, the 404 and error pages included. Its per-request data comes
- * from entry.server (utils/document-context.tsx); the root has no loader.
+ * from entry.server (document/document-context.tsx); the root has no loader.
  */
 export function Layout({ children }: { children: ReactNode }) {
   const { nonce, env, trace } = useDocumentData();

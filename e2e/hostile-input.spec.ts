@@ -193,7 +193,7 @@ function cases(): Case[] {
   );
   add("unknown Transfer-Encoding", buildRequest("POST", "/", { "Transfer-Encoding": "gzip, chunked2" }, ""));
 
-  // The validated form action (app/utils/form-action.server.ts): wrong types, truncated multipart, oversize.
+  // The validated form action (app/forms/form-action.server.ts): wrong types, truncated multipart, oversize.
   const form = "/fixtures/form";
   const formCases: [string, Record<string, string>, string, number[]][] = [
     ["JSON body", { "Content-Type": "application/json" }, '{"name":"a"}', [415]],

@@ -7,7 +7,9 @@ import { spawnSync } from "node:child_process";
 import { hostname } from "node:os";
 import { startApp, parseStartScript } from "./support/app-server";
 import { expect, settledItems, test } from "./support/fixtures";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
 test.describe("logs", () => {
   test("stdout is JSON lines, starting with one start line, each naming the instance", async ({
@@ -190,6 +192,7 @@ test.describe("configuration", () => {
         env: {
           PATH: process.env.PATH,
           ...start.env,
+          ENV_FILE: "",
           PORT: "0",
           [name]: value,
         } as unknown as NodeJS.ProcessEnv,
@@ -202,4 +205,45 @@ test.describe("configuration", () => {
       expect(lines[0]).toMatch(new RegExp(`^Invalid environment: ${name} `));
     });
   }
+});
+
+test.describe("the env file", () => {
+  function envFile(text: string): string {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "env-file-")), "app.env");
+    writeFileSync(file, text);
+    return file;
+  }
+
+  test("is read at start, the start line names it, and the real environment wins over it", async () => {
+    const file = envFile("INSTANCE_ID=from-file\nHSTS_MAX_AGE=600\n");
+    const app = await startApp({ env: { ENV_FILE: file, INSTANCE_ID: "from-environment" } });
+    try {
+      const start = await app.waitForLog((line) => line.msg === "starting");
+      expect(start).toMatchObject({ envFile: file, instance: "from-environment" });
+      // A variable only the file sets takes effect.
+      const response = await fetch(`${app.url}/`);
+      expect(response.headers.get("strict-transport-security")).toMatch(/^max-age=600\b/);
+    } finally {
+      await app.stop();
+    }
+  });
+
+  test("a bad value in it stops the server with one line naming the variable", () => {
+    const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } };
+    const start = parseStartScript(pkg.scripts.start);
+    const result = spawnSync(`node_modules/.bin/${start.command}`, start.args, {
+      env: {
+        PATH: process.env.PATH,
+        ...start.env,
+        PORT: "0",
+        ENV_FILE: envFile("LOG_LEVEL=loud\n"),
+      } as unknown as NodeJS.ProcessEnv,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect((result.stdout + result.stderr).trim().split("\n")).toEqual([
+      expect.stringMatching(/^Invalid environment: LOG_LEVEL /),
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
 import { hostname } from "node:os";
 import { z } from "zod";
 import { parseDsn } from "~/monitoring/sentry-dsn";
+// The one import of server/ from app/: TRUST_PROXY is validated here, with the parser its users (server/) share.
 import { parseTrustProxy } from "../server/trust-proxy";
 
 /**
@@ -32,7 +33,7 @@ const tunnelRoute = optionalString.refine(
 );
 
 /** Longest drain delay accepted: a minute is far more than any balancer needs to notice readiness. */
-export const MAX_DRAIN_DELAY_MS = 60_000;
+const MAX_DRAIN_DELAY_MS = 60_000;
 
 const drainDelay = z.coerce
   .number({ message: `must be a whole number of milliseconds from 0 to ${MAX_DRAIN_DELAY_MS}` })
@@ -83,7 +84,7 @@ export const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 /** One line naming the first bad variable, e.g. `Invalid environment: SENTRY_TRACES_SAMPLE_RATE must be …`. */
-export function formatEnvError(error: z.ZodError): string {
+function formatEnvError(error: z.ZodError): string {
   const issue = error.issues[0];
   const name = issue?.path.join(".") ?? "environment";
   return `Invalid environment: ${name} ${issue?.message ?? "is invalid"}`;

@@ -16,7 +16,7 @@ export type FrontHandler = (request: http.IncomingMessage, response: http.Server
  * cannot represent: `new Request()` throws on them and Express would answer
  * 500. (CONNECT never reaches a request handler; see below.)
  */
-export const UNSUPPORTED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+const UNSUPPORTED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 
 export const refuseUnsupportedMethods: FrontHandler = (request, response) => {
   if (!UNSUPPORTED_METHODS.has(request.method ?? "")) return false;

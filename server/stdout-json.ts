@@ -11,7 +11,7 @@ import { clientAddress, type TrustFunction } from "./trust-proxy";
 import { OPERATIONAL_PATHS, pathOf } from "~/routing/route-patterns";
 
 /** The access line: morgan's "tiny" with the client address in front (see `installAccessLineFormat`). */
-export const ACCESS_FORMAT = ":client :method :url :status :res[content-length] - :response-time ms";
+const ACCESS_FORMAT = ":client :method :url :status :res[content-length] - :response-time ms";
 const ACCESS_LINE =
   /^(?<client>\S+) (?<method>[A-Z]+) (?<url>\S+) (?<status>\d{3}|-) (?<length>\S+) - (?<ms>[\d.]+|-) ms$/;
 

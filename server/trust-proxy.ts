@@ -11,7 +11,7 @@ import { BlockList, isIP } from "node:net";
  * peer back through `X-Forwarded-For`, right to left, while the address is
  * trusted; the first untrusted address is the client.
  */
-export type TrustProxy = { hops: number } | { ranges: string[] };
+type TrustProxy = { hops: number } | { ranges: string[] };
 
 /** `(address, hop)`: hop 0 is the socket's peer, hop 1 the last `X-Forwarded-For` entry, and so on. */
 export type TrustFunction = (address: string, hop: number) => boolean;

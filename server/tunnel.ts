@@ -20,14 +20,14 @@ import { clientAddress, type TrustFunction } from "./trust-proxy";
  */
 
 /** Largest envelope accepted, after decompression: 1 MiB (the browser SDK's envelopes are far smaller). */
-export const TUNNEL_BODY_LIMIT = 1024 * 1024;
+const TUNNEL_BODY_LIMIT = 1024 * 1024;
 /** How long the ingest may take to answer. */
-export const TUNNEL_UPSTREAM_TIMEOUT_MS = 5_000;
+const TUNNEL_UPSTREAM_TIMEOUT_MS = 5_000;
 
 /** Upstream headers the browser SDK needs back, for its rate-limit backoff. */
 const PASSED_BACK_HEADERS = ["retry-after", "x-sentry-rate-limits", "content-type"];
 
-export interface TunnelOptions {
+interface TunnelOptions {
   /** Path the tunnel answers on, e.g. `/monitoring`. */
   route: string;
   /** The configured DSN: the only project envelopes may be for. */
@@ -103,7 +103,7 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
 }
 
 /** The DSN an envelope names in its header line, or a 400. */
-export function envelopeDsn(body: Buffer): Dsn {
+function envelopeDsn(body: Buffer): Dsn {
   const newline = body.indexOf(0x0a);
   const headerLine = body.subarray(0, newline === -1 ? body.length : newline).toString("utf8");
   let header: unknown;

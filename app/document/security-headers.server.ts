@@ -12,7 +12,7 @@ export function createNonce(): string {
   return Buffer.from(bytes).toString("base64");
 }
 
-export interface CspOptions {
+interface CspOptions {
   nonce: string;
   /** Sentry DSN when Sentry is on; the browser may then talk to its ingest origin. */
   sentryDsn?: string;
@@ -47,10 +47,10 @@ export function contentSecurityPolicy({ nonce, sentryDsn, sentryTunnel }: CspOpt
 }
 
 /** Features no page of the scaffold uses; a product that needs one opens it here. */
-export const PERMISSIONS_POLICY =
+const PERMISSIONS_POLICY =
   "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
 
-export interface SecurityHeaderOptions extends Omit<CspOptions, "nonce"> {
+interface SecurityHeaderOptions extends Omit<CspOptions, "nonce"> {
   /** `Strict-Transport-Security` max-age in seconds; 0 leaves the header out (plain-HTTP deployments). */
   hstsMaxAge: number;
 }

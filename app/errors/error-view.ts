@@ -10,7 +10,7 @@ import { SANITIZED_SERVER_ERROR_MESSAGE } from "./digest";
  *    under `digest`, and the browser only ever sees Remix's sanitized copy
  *  - `client`: an exception in the browser; the browser reports it
  */
-export type RouteErrorView =
+type RouteErrorView =
   | { kind: "response"; status: number; text: string; digest: string | undefined }
   | { kind: "server"; digest: string | undefined }
   | { kind: "client" };

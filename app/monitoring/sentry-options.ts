@@ -9,7 +9,7 @@ import { NOT_FOUND_PATTERN } from "~/routing/route-patterns";
  */
 
 /** The settings both sides read, from the validated environment (the browser gets them through the allowlist). */
-export interface SentrySettings {
+interface SentrySettings {
   SENTRY_DSN?: string;
   SENTRY_ENVIRONMENT?: string;
   SENTRY_RELEASE?: string;
@@ -33,7 +33,7 @@ export const SENTRY_LIMITS = {
  * cross-origin "Script error." and both wordings of the ResizeObserver loop
  * notice (the SDK's default list only knows the second one).
  */
-export const IGNORED_ERRORS: RegExp[] = [
+const IGNORED_ERRORS: RegExp[] = [
   /^Script error\.?$/,
   /^ResizeObserver loop limit exceeded$/,
   /^ResizeObserver loop completed with undelivered notifications\.?$/,
@@ -48,7 +48,7 @@ export function isIgnoredError(event: Pick<ErrorEvent, "message" | "exception">)
 }
 
 /** Request headers an event may keep. Everything else (Cookie, Authorization, API keys, IP headers) is dropped. */
-export const ALLOWED_REQUEST_HEADERS = new Set([
+const ALLOWED_REQUEST_HEADERS = new Set([
   "accept",
   "accept-language",
   "content-length",

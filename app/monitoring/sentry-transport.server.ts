@@ -12,7 +12,7 @@ import { SENTRY_LIMITS } from "./sentry-options";
  */
 
 /** How long one send to the ingest may take before it is abandoned. */
-export const INGEST_TIMEOUT_MS = 5_000;
+const INGEST_TIMEOUT_MS = 5_000;
 
 /**
  * The SDK's HTTP transport waits forever for an ingest that accepts a
@@ -30,7 +30,7 @@ function requestWithTimeout(module: typeof http | typeof https) {
 }
 
 /** After a send fails at the network level, sends are skipped this long (the SDK's own rate-limit default). */
-export const INGEST_BACKOFF_MS = SENTRY_LIMITS.defaultRateLimitBackoffSeconds * 1000;
+const INGEST_BACKOFF_MS = SENTRY_LIMITS.defaultRateLimitBackoffSeconds * 1000;
 
 /**
  * The SDK's transport, paused for INGEST_BACKOFF_MS after a send fails at

@@ -24,7 +24,7 @@ import { isRequestTraced } from "./trace-sampling";
 const OMITTED_INTEGRATIONS = new Set(["Express", "Modules"]);
 
 /** `GET /fixtures/items/:id`: the method and the full route pattern, as the browser names the page. */
-export function serverTransactionName(method: string, url: URL): string {
+function serverTransactionName(method: string, url: URL): string {
   return `${method.toUpperCase()} ${routePatternOf(url) ?? url.pathname}`;
 }
 

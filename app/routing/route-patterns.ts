@@ -68,7 +68,7 @@ export function patternRegex(pattern: string): string {
  * React Router's ranking, simplified: static segments outrank dynamic ones,
  * which outrank a splat. Ties keep config order.
  */
-export function rankPattern(pattern: string): number {
+function rankPattern(pattern: string): number {
   let score = 0;
   for (const segment of pattern.split("/").filter(Boolean)) {
     if (segment === "*") score -= 2;

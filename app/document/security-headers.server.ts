@@ -47,8 +47,7 @@ export function contentSecurityPolicy({ nonce, sentryDsn, sentryTunnel }: CspOpt
 }
 
 /** Features no page of the scaffold uses; a product that needs one opens it here. */
-const PERMISSIONS_POLICY =
-  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
+const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
 
 interface SecurityHeaderOptions extends Omit<CspOptions, "nonce"> {
   /** `Strict-Transport-Security` max-age in seconds; 0 leaves the header out (plain-HTTP deployments). */

@@ -172,6 +172,17 @@ test.describe("graceful shutdown", () => {
   });
 });
 
+/** Runs the start script to its end (a refused configuration), with only PATH and `env` from outside. */
+function startExpectingExit(env: Record<string, string>) {
+  const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } };
+  const start = parseStartScript(pkg.scripts.start);
+  return spawnSync(`node_modules/.bin/${start.command}`, start.args, {
+    env: { PATH: process.env.PATH, ...start.env, PORT: "0", ...env } as unknown as NodeJS.ProcessEnv,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+}
+
 test.describe("configuration", () => {
   const bad: Record<string, string> = {
     SENTRY_DSN: "not-a-dsn",
@@ -186,19 +197,7 @@ test.describe("configuration", () => {
   };
   for (const [name, value] of Object.entries(bad)) {
     test(`a bad ${name} stops the server with one line naming it`, () => {
-      const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } };
-      const start = parseStartScript(pkg.scripts.start);
-      const result = spawnSync(`node_modules/.bin/${start.command}`, start.args, {
-        env: {
-          PATH: process.env.PATH,
-          ...start.env,
-          ENV_FILE: "",
-          PORT: "0",
-          [name]: value,
-        } as unknown as NodeJS.ProcessEnv,
-        encoding: "utf8",
-        timeout: 60_000,
-      });
+      const result = startExpectingExit({ ENV_FILE: "", [name]: value });
       expect(result.status).toBe(1);
       const lines = (result.stdout + result.stderr).trim().split("\n");
       expect(lines).toHaveLength(1);
@@ -229,18 +228,7 @@ test.describe("the env file", () => {
   });
 
   test("a bad value in it stops the server with one line naming the variable", () => {
-    const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } };
-    const start = parseStartScript(pkg.scripts.start);
-    const result = spawnSync(`node_modules/.bin/${start.command}`, start.args, {
-      env: {
-        PATH: process.env.PATH,
-        ...start.env,
-        PORT: "0",
-        ENV_FILE: envFile("LOG_LEVEL=loud\n"),
-      } as unknown as NodeJS.ProcessEnv,
-      encoding: "utf8",
-      timeout: 60_000,
-    });
+    const result = startExpectingExit({ ENV_FILE: envFile("LOG_LEVEL=loud\n") });
     expect(result.status).toBe(1);
     expect((result.stdout + result.stderr).trim().split("\n")).toEqual([
       expect.stringMatching(/^Invalid environment: LOG_LEVEL /),

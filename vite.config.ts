@@ -15,10 +15,11 @@ declare module "@remix-run/server-runtime" {
 }
 
 /**
- * `virtual:route-patterns`: every route's URL pattern (and every route id),
- * computed from the route
- * config the Remix plugin resolved (file routes and `app/routes.ts` alike), so
- * that browser and server name transactions and log lines the same way.
+ * `virtual:route-patterns`: every route's URL pattern, computed from the
+ * route config the Remix plugin resolved (file routes and `app/routes.ts`
+ * alike), for the browser. The server computes the same patterns from the
+ * build it serves (app/routing/request-route.server.ts), so both sides name
+ * transactions and log lines the same way.
  */
 function routePatternsPlugin(): Plugin {
   const virtualId = "virtual:route-patterns";
@@ -34,8 +35,7 @@ function routePatternsPlugin(): Plugin {
     resolveId: (source) => (source === virtualId ? "\0" + virtualId : undefined),
     load: (id) =>
       id === "\0" + virtualId
-        ? `export default ${JSON.stringify(routePatterns(routes))};\n` +
-          `export const routeIds = ${JSON.stringify(Object.keys(routes))};`
+        ? `export default ${JSON.stringify(routePatterns(routes))};\n`
         : undefined,
   };
 }

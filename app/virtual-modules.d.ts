@@ -3,6 +3,4 @@ declare module "virtual:route-patterns" {
   import type { RoutePattern } from "~/routing/route-patterns";
   const patterns: RoutePattern[];
   export default patterns;
-  /** Every route id of the build. */
-  export const routeIds: string[];
 }

@@ -1,6 +1,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { createRequire } from "node:module";
+import { routePatternOf } from "~/routing/request-route.server";
 import { instrumentBuild, serverRuntime, wrapRemixRequestHandler } from "./remix-handler";
 
 const request = new Request("http://localhost/x");
@@ -104,5 +105,23 @@ describe("wrapRemixRequestHandler (a global patch)", () => {
     expect(typeof spy).toBe("function");
     expect(Symbol.for("remix-scaffold.wrapped") in spy).toBe(true);
     expect(node.createRequestHandler).toBe(spy);
+  });
+
+  it("reaches the createRequestHandler that the Vite dev server's Remix plugin calls (npm run dev)", () => {
+    wrapRemixRequestHandler();
+    const devRequire = createRequire(createRequire(import.meta.url).resolve("@remix-run/dev"));
+    expect(devRequire("@remix-run/server-runtime")).toBe(serverRuntime());
+  });
+
+  it("records the routes of the build it is given, for route patterns", () => {
+    wrapRemixRequestHandler();
+    serverRuntime().createRequestHandler({
+      ...buildWith({ loader: () => null }),
+      routes: {
+        root: { id: "root", path: "", module: {} },
+        "routes/recorded.$id": { id: "routes/recorded.$id", parentId: "root", path: "recorded/:id", module: {} },
+      },
+    });
+    expect(routePatternOf(new URL("http://localhost/recorded/7"))).toBe("/recorded/:id");
   });
 });

@@ -2,11 +2,14 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { createRequire } from "node:module";
 import type { ServerBuild } from "@remix-run/node";
 import { withDataFunctionSpan } from "~/monitoring/remix-spans.server";
+import { recordServedRoutes } from "~/routing/request-route.server";
 
 /**
  * A global patch: Remix's `createRequestHandler` is wrapped so that every
- * build it is given (remix-serve passes the production build once; the dev
- * server a function per request) has each loader and action wrapped:
+ * build it is given (remix-serve passes the production build once; the Vite
+ * dev server a fresh one per request) has its routes recorded for route
+ * patterns (app/routing/request-route.server.ts) and each loader and action
+ * wrapped:
  *  - a span when the request is traced (app/monitoring/remix-spans.server.ts);
  *  - a thrown 5xx Response goes to the app's own `handleError`
  *    (app/errors/server-failure.server.ts) like any other failure: Remix
@@ -83,6 +86,7 @@ export function wrapRemixRequestHandler(): void {
     if (typeof build === "function") {
       return async (...args: unknown[]) => instrument(await (build as (...a: unknown[]) => unknown)(...args));
     }
+    recordServedRoutes((build as ServerBuild).routes);
     return instrumentBuild(build as ServerBuild);
   };
   runtime.createRequestHandler = Object.assign(

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import type { RouteDefinition } from "./route-patterns";
+import { namesUnknownRoute, recordServedRoutes, routePatternOf } from "./request-route.server";
+
+const routes: Record<string, RouteDefinition> = {
+  root: { id: "root", path: "" },
+  "routes/_index": { id: "routes/_index", parentId: "root", index: true },
+  "routes/$": { id: "routes/$", parentId: "root", path: "*" },
+  "routes/orders.$id": { id: "routes/orders.$id", parentId: "root", path: "orders/:id" },
+};
+const url = (path: string) => new URL(path, "http://localhost");
+
+describe("the served route table", () => {
+  it("names requests and single-fetch routes from the routes Remix was given", () => {
+    recordServedRoutes(routes);
+    expect(routePatternOf(url("/orders/42"))).toBe("/orders/:id");
+    expect(routePatternOf(url("/orders/42.data"))).toBe("/orders/:id");
+    expect(routePatternOf(url("/_root.data"))).toBe("/");
+    expect(routePatternOf(url("/nowhere"))).toBe("/*");
+    expect(namesUnknownRoute(url("/orders/42.data?_routes=root,routes/orders.$id"))).toBe(false);
+    expect(namesUnknownRoute(url("/orders/42.data?_routes=routes/nope"))).toBe(true);
+  });
+
+  it("is one table for every copy of the module (the dev server loads the app's own copy)", () => {
+    recordServedRoutes(routes);
+    const table = (globalThis as Record<symbol, unknown>)[Symbol.for("remix-scaffold.served-routes")];
+    recordServedRoutes(routes); // the same build again: nothing recomputed
+    expect((globalThis as Record<symbol, unknown>)[Symbol.for("remix-scaffold.served-routes")]).toBe(table);
+    // A new build (an edit under the dev server) replaces it.
+    recordServedRoutes({ ...routes, "routes/about": { id: "routes/about", parentId: "root", path: "about" } });
+    expect(routePatternOf(url("/about"))).toBe("/about");
+  });
+});

@@ -51,6 +51,12 @@ describe("installFrontHandlers, with remix-serve's Express", () => {
     expect(ip).toBe("203.0.113.7");
   });
 
+  it("reaches ESM importers of node:http too, as Vite's dev server imports createServer (npm run dev)", async () => {
+    const { createServer } = await import("node:http");
+    expect(createServer).toBe(createRequire(import.meta.url)("node:http").createServer);
+    expect(createServer.name).toBe("createServerWithFrontHandlers");
+  });
+
   it("remix-serve still listens through Express and closes its server on SIGTERM (shutdown.ts disarms that close)", () => {
     const cli = readFileSync(serveRequire.resolve("./dist/cli.js"), "utf8");
     expect(cli).toMatch(/app\.listen\(port/);

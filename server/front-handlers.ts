@@ -1,4 +1,5 @@
 import http from "node:http";
+import { syncBuiltinESMExports } from "node:module";
 import { pathOf } from "~/routing/route-patterns";
 import type { TrustFunction } from "./trust-proxy";
 
@@ -76,5 +77,8 @@ export function installFrontHandlers(
     });
     return server;
   };
+  // `import { createServer } from "node:http"` (how Vite's dev server makes
+  // its server) reads a copy of the export that only this call updates.
+  syncBuiltinESMExports();
   return httpServers;
 }

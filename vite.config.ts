@@ -155,6 +155,10 @@ function clientChunks(): Plugin {
 export function createViteConfig({ buildDirectory = remixOptions.buildDirectory } = {}) {
   return defineConfig({
     resolve: { alias: { "~": path.resolve("app") } },
+    // The dev server's dependency scan misses Sentry's browser SDK (imported
+    // only when configured); found at the first page load instead, it makes
+    // Vite re-bundle and reload that page, which runs its request twice.
+    optimizeDeps: { include: ["@sentry/remix"] },
     plugins: process.env.VITEST
       ? []
       : [

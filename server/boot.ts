@@ -1,9 +1,10 @@
 /**
  * The boot: runs before remix-serve loads the app (instrument.server.mjs loads
- * it with `--import`), in this order:
+ * it with `--import`), and before Vite's dev server under `npm run dev`
+ * (server/dev.ts), in this order:
  *  1. the env file, then the environment check (one line naming a bad variable, exit 1);
  *  2. Sentry, so its instrumentation is in place before anything it watches loads;
- *  3. every global patch — stdout as JSON lines (stdout-json.ts), handlers in
+ *  3. every global patch — stdout as JSON lines (stdout-json.ts; not in development), handlers in
  *     front of Express (front-handlers.ts: readiness, method and path guards,
  *     the Sentry tunnel), Remix's request handler (remix-handler.ts) — and the
  *     graceful shutdown (shutdown.ts);
@@ -34,8 +35,12 @@ function checkedEnvironment() {
 const { envFile, env } = checkedEnvironment();
 const trust = trustFunction(env.TRUST_PROXY);
 initServerSentry(env);
-installJsonStdout(instanceName(env));
-installAccessLineFormat(trust);
+// remix-serve's banner and access lines become JSON; under `npm run dev` the
+// logger is pretty and Vite's lines stay as Vite prints them (server/dev.ts).
+if (env.NODE_ENV !== "development") {
+  installJsonStdout(instanceName(env));
+  installAccessLineFormat(trust);
+}
 wrapRemixRequestHandler();
 const httpServers = installFrontHandlers(
   [

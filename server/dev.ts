@@ -1,0 +1,84 @@
+/**
+ * `npm run dev`: the production boot, then Vite's dev server with the Remix
+ * plugin (hot reload), in one process. See
+ * docs/decisions/0056-dev-runs-the-production-boot.md.
+ *
+ * The boot is built as `npm run build` builds it (Vite's SSR build of the
+ * same entry, packages left to Node) and imported before the dev server
+ * exists, as `instrument.server.mjs` imports it before remix-serve: the
+ * environment check, Sentry, logger, shutdown and the front handlers, which
+ * wrap the HTTP server Vite then creates.
+ *
+ * Run by Node itself (type stripping): only erasable TypeScript here.
+ */
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { build, createServer, type Rollup } from "vite";
+
+const root = path.resolve(import.meta.dirname, "..");
+const BOOT_ENTRY = path.join(root, "server/boot.ts");
+
+function options(): { config?: string } {
+  try {
+    return parseArgs({ options: { config: { type: "string" } } }).values;
+  } catch (error) {
+    // One line, like a bad variable: PORT and HOST replace Vite's --port and --host.
+    console.error(
+      `npm run dev: ${(error as Error).message} (options: --config <file>; PORT and HOST set where it listens)`,
+    );
+    process.exit(1);
+  }
+}
+
+/** Builds the boot into one module beside the packages it imports, imports it, and removes the file. */
+async function runBoot(): Promise<void> {
+  const result = (await build({
+    configFile: false,
+    logLevel: "silent",
+    publicDir: false,
+    resolve: { alias: { "~": path.join(root, "app") } },
+    build: {
+      ssr: BOOT_ENTRY,
+      write: false,
+      minify: false,
+      rollupOptions: { output: { inlineDynamicImports: true } },
+    },
+  })) as Rollup.RollupOutput;
+  // Inside the project, so that its `import "@sentry/node"` resolves as in the build directory.
+  const file = path.join(root, `node_modules/.cache/dev-boot/${process.pid}.mjs`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, result.output[0].code);
+  // Also when the boot ends the process (a bad variable: exit code 1).
+  const remove = () => rmSync(file, { force: true });
+  process.once("exit", remove);
+  await import(pathToFileURL(file).href);
+  remove();
+  process.off("exit", remove);
+}
+
+const { config } = options();
+await runBoot();
+
+// Vite ends the process on SIGTERM (every socket destroyed at once, exit
+// 143); the boot's graceful shutdown owns the signals, as under remix-serve.
+const bootSignalHandlers = new Set(process.listeners("SIGTERM"));
+const vite = await createServer({
+  configFile: config,
+  server: {
+    port: Number(process.env.PORT) || 3000,
+    // Vite's default: the dev server serves source files, so not to the network unless asked.
+    host: process.env.HOST || "localhost",
+    strictPort: true,
+  },
+});
+for (const listener of process.listeners("SIGTERM")) {
+  if (!bootSignalHandlers.has(listener)) process.off("SIGTERM", listener);
+}
+// Open hot-reload sockets would hold the drain for its whole grace period.
+for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void vite.ws.close());
+
+await vite.listen();
+vite.printUrls();
+vite.bindCLIShortcuts({ print: true });

@@ -109,7 +109,18 @@ export async function startApp(options: StartOptions = {}): Promise<AppServer> {
     } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
+  return superviseServer(child, port, (output) => output.includes("[remix-serve]"));
+}
 
+/**
+ * The handle on a server process a test started (`startApp`, `startDevServer`):
+ * its output, its log lines and its end. Resolves once `started(output)` is true.
+ */
+export async function superviseServer(
+  child: ChildProcess,
+  port: number,
+  started: (output: string) => boolean,
+): Promise<AppServer> {
   let output = "";
   let stdout = "";
   const listeners = new Set<() => void>();
@@ -161,7 +172,7 @@ export async function startApp(options: StartOptions = {}): Promise<AppServer> {
       }
     });
 
-  await waitForOutput(() => output.includes("[remix-serve]"), 60_000, "server did not start");
+  await waitForOutput(() => started(output), 60_000, "server did not start");
 
   return {
     url: `http://127.0.0.1:${port}`,

@@ -34,9 +34,7 @@ function routePatternsPlugin(): Plugin {
     },
     resolveId: (source) => (source === virtualId ? "\0" + virtualId : undefined),
     load: (id) =>
-      id === "\0" + virtualId
-        ? `export default ${JSON.stringify(routePatterns(routes))};\n`
-        : undefined,
+      id === "\0" + virtualId ? `export default ${JSON.stringify(routePatterns(routes))};\n` : undefined,
   };
 }
 

@@ -119,7 +119,12 @@ describe("wrapRemixRequestHandler (a global patch)", () => {
       ...buildWith({ loader: () => null }),
       routes: {
         root: { id: "root", path: "", module: {} },
-        "routes/recorded.$id": { id: "routes/recorded.$id", parentId: "root", path: "recorded/:id", module: {} },
+        "routes/recorded.$id": {
+          id: "routes/recorded.$id",
+          parentId: "root",
+          path: "recorded/:id",
+          module: {},
+        },
       },
     });
     expect(routePatternOf(new URL("http://localhost/recorded/7"))).toBe("/recorded/:id");

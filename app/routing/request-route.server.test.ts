@@ -27,7 +27,10 @@ describe("the served route table", () => {
     recordServedRoutes(routes); // the same build again: nothing recomputed
     expect((globalThis as Record<symbol, unknown>)[Symbol.for("remix-scaffold.served-routes")]).toBe(table);
     // A new build (an edit under the dev server) replaces it.
-    recordServedRoutes({ ...routes, "routes/about": { id: "routes/about", parentId: "root", path: "about" } });
+    recordServedRoutes({
+      ...routes,
+      "routes/about": { id: "routes/about", parentId: "root", path: "about" },
+    });
     expect(routePatternOf(url("/about"))).toBe("/about");
   });
 });

@@ -15,7 +15,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { build, createServer, type Rollup } from "vite";
+import { build, createServer, type Plugin, type Rollup } from "vite";
 
 const root = path.resolve(import.meta.dirname, "..");
 const BOOT_ENTRY = path.join(root, "server/boot.ts");
@@ -62,10 +62,23 @@ const { config } = options();
 await runBoot();
 
 // Vite ends the process on SIGTERM (every socket destroyed at once, exit
-// 143); the boot's graceful shutdown owns the signals, as under remix-serve.
-const bootSignalHandlers = new Set(process.listeners("SIGTERM"));
+// 143), and installs that handler again whenever it restarts (an edit of the
+// Vite config). The boot's graceful shutdown owns the signals, as under
+// remix-serve; on a signal the hot-reload sockets close too, or they would
+// hold the drain for its whole grace period.
+const ownSignalHandlers = new Set(process.listeners("SIGTERM"));
+const bootOwnsSignals: Plugin = {
+  name: "boot-owns-signals",
+  configureServer() {
+    for (const listener of process.listeners("SIGTERM")) {
+      if (!ownSignalHandlers.has(listener)) process.off("SIGTERM", listener);
+    }
+  },
+};
+
 const vite = await createServer({
   configFile: config,
+  plugins: [bootOwnsSignals],
   server: {
     port: Number(process.env.PORT) || 3000,
     // Vite's default: the dev server serves source files, so not to the network unless asked.
@@ -73,11 +86,9 @@ const vite = await createServer({
     strictPort: true,
   },
 });
-for (const listener of process.listeners("SIGTERM")) {
-  if (!bootSignalHandlers.has(listener)) process.off("SIGTERM", listener);
-}
-// Open hot-reload sockets would hold the drain for its whole grace period.
-for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void vite.ws.close());
+const closeHotReload = () => void vite.ws.close();
+ownSignalHandlers.add(closeHotReload);
+for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, closeHotReload);
 
 await vite.listen();
 vite.printUrls();

@@ -79,8 +79,13 @@ test("a loader error: production's page and digest, one log record, one Sentry e
   expect(html).toContain("Fixture: loader failed with secret-token-123");
   expect(html).toMatch(/at loader \(/);
 
-  // The browser SDK runs and reports through the tunnel (the CSP allows nothing else).
-  await recorder.waitForItem((item) => item.type === "transaction" && opOf(item) === "pageload");
+  // The browser SDK runs and reports through the tunnel (which says whose report it forwards).
+  await recorder.waitForItem(
+    (item, envelope) =>
+      item.type === "transaction" &&
+      opOf(item) === "pageload" &&
+      envelope.headers["x-forwarded-for"] === "127.0.0.1",
+  );
   // Vite's client reached its hot-reload socket through the front handlers.
   await expect.poll(() => console.some((line) => line.includes("[vite] connected."))).toBe(true);
 
@@ -106,7 +111,7 @@ test("a bad variable stops it with one line on stderr and exit code 1, before Vi
     cwd: path.resolve(import.meta.dirname, ".."),
     env: devEnv({ SENTRY_TRACES_SAMPLE_RATE: "2" }),
     encoding: "utf8",
-    timeout: 60_000,
+    timeout: 30_000,
   });
   expect(result.status).toBe(1);
   expect(result.stderr).toBe(

@@ -1,14 +1,14 @@
 import http from "node:http";
 import https from "node:https";
 import type { Scope, Transport } from "@sentry/core";
-import { getDynamicSamplingContextFromClient } from "@sentry/core";
+import { getDynamicSamplingContextFromClient, getDynamicSamplingContextFromSpan } from "@sentry/core";
 import * as Sentry from "@sentry/node";
 import { instanceName, type Env } from "~/env.server";
 import { instrumentRemixServer } from "./remix-spans.server";
 import { routePatternOf } from "./request-context.server";
 import { OPERATIONAL_PATHS } from "./route-patterns";
 import { SENTRY_LIMITS, sharedSentryOptions } from "./sentry-options";
-import { isRequestTraced } from "./trace-sampling";
+import { isRequestTraced, requestSampling } from "./trace-sampling";
 
 /**
  * The server side of Sentry. `instrument.server.ts` calls `initServerSentry`
@@ -100,44 +100,59 @@ function routeNamesIntegration() {
 }
 
 /**
- * Records the server's "not traced" decision on the request's scope, so the
- * page's `sentry-trace` ends in `-0` and its baggage says `sentry-sampled=false`:
- * the browser and any service this request calls then follow it instead of
- * deciding again. A trace continued from upstream keeps the rest of the
- * upstream baggage; only its `sampled` entry records this decision.
+ * Freezes the request's sampling decision on its scope: the DSC holds the
+ * `sample_rand` the decision was made with, which the SDK's sampler then uses
+ * too (patches/@sentry+opentelemetry), and, for a request that is not traced,
+ * `sampled: false`, so the page's `sentry-trace` ends in `-0` and its baggage
+ * says `sentry-sampled=false`: the browser and any service this request calls
+ * follow it instead of deciding again.
  */
-function markUntraced(scope: Scope, sampleRate: number): void {
+function freezeDecision(scope: Scope, sampleRate: number, sampleRand: number, traced: boolean): void {
   const context = scope.getPropagationContext();
+  const traceId = Sentry.getActiveSpan()?.spanContext().traceId ?? context.traceId;
   const client = Sentry.getClient();
-  const dsc = context.dsc ?? {
-    ...(client
-      ? getDynamicSamplingContextFromClient(context.traceId, client)
-      : { trace_id: context.traceId }),
+  const dsc = {
+    ...(client ? getDynamicSamplingContextFromClient(traceId, client) : { trace_id: traceId }),
     sample_rate: String(sampleRate),
-    sample_rand: String(context.sampleRand),
+    sample_rand: String(sampleRand),
   };
-  scope.setPropagationContext({ ...context, sampled: false, dsc: { ...dsc, sampled: "false" } });
+  scope.setPropagationContext({
+    ...context,
+    sampleRand,
+    ...(traced ? { dsc } : { sampled: false, dsc: { ...dsc, sampled: "false" } }),
+  });
 }
+
+/** The first value of a request header. */
+const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /**
  * The HTTP integration asks this before it creates a request's span. The
  * request's isolation scope and trace already exist here (the integration
  * continued any incoming trace), so the decision of trace-sampling.ts can be
- * made once, from the same inputs the SDK's sampler would use.
+ * made once, from the same inputs the SDK's sampler uses.
  */
 function skipsRequestSpan(sampleRate: number) {
-  return (urlPath: string, request: { method?: string }): boolean => {
+  return (
+    urlPath: string,
+    request: { method?: string; headers: Record<string, string | string[] | undefined> },
+  ): boolean => {
     const url = new URL(urlPath, "http://localhost");
     const scope = Sentry.getCurrentScope();
-    const { sampled, sampleRand } = scope.getPropagationContext();
+    const remote = Sentry.getActiveSpan();
+    const { parentSampled, sampleRand } = requestSampling(
+      headerValue(request.headers["sentry-trace"]),
+      scope.getPropagationContext().sampleRand,
+      remote && { sampleRand: getDynamicSamplingContextFromSpan(remote).sample_rand },
+    );
     const traced = isRequestTraced({
       transactionName: serverTransactionName(request.method ?? "GET", url),
-      parentSampled: sampled,
+      parentSampled,
       sampleRand,
       sampleRate,
       untracedPaths: UNTRACED_PATHS,
     });
-    if (!traced) markUntraced(scope, sampleRate);
+    freezeDecision(scope, sampleRate, sampleRand, traced);
     return !traced;
   };
 }

@@ -1,6 +1,6 @@
 import http from "node:http";
 import https from "node:https";
-import type { Scope, Transport } from "@sentry/core";
+import type { Contexts, Integration, Scope, Transport } from "@sentry/core";
 import { getDynamicSamplingContextFromClient, getDynamicSamplingContextFromSpan } from "@sentry/core";
 import * as Sentry from "@sentry/node";
 import { instanceName, type Env } from "~/env.server";
@@ -22,8 +22,44 @@ import { isRequestTraced, requestSampling } from "./trace-sampling";
  *   own (query, expressInit, serveStatic…); the HTTP integration's span is the request.
  * - Modules: attaches the list of every installed package to every event and
  *   transaction, paid for in serialisation on each request.
+ * - Context: replaced by contextIntegration below (the same, cheaper for transactions).
  */
-const OMITTED_INTEGRATIONS = new Set(["Express", "Modules"]);
+const OMITTED_INTEGRATIONS = new Set(["Express", "Modules", "Context"]);
+
+/** How old the memory figures on a transaction may be (errors always get fresh ones). */
+export const TRANSACTION_CONTEXT_MAX_AGE_MS = 1_000;
+
+/**
+ * The SDK's Context integration (runtime, OS, device, memory), with the memory
+ * read at most once per `maxAgeMs` for transactions. It reads the process's
+ * memory for every event (`process.memoryUsage()`, `process.availableMemory()`,
+ * `os.freemem()`): about 0.14 ms of CPU per transaction here, a tenth of what
+ * a traced request costs the server. Error events still get fresh figures.
+ */
+export function contextIntegration(
+  inner: Integration = Sentry.nodeContextIntegration(),
+  maxAgeMs = TRANSACTION_CONTEXT_MAX_AGE_MS,
+): Integration {
+  let cached: { at: number; contexts: Contexts } | undefined;
+  return {
+    ...inner,
+    async processEvent(event, hint, client) {
+      if (event.type !== "transaction" || !inner.processEvent)
+        return inner.processEvent?.(event, hint, client) ?? event;
+      if (!cached || Date.now() - cached.at > maxAgeMs) {
+        const probe = await inner.processEvent({ type: "transaction", contexts: {} }, hint, client);
+        cached = { at: Date.now(), contexts: probe?.contexts ?? {} };
+      }
+      // The integration's own merge: what the event already has wins.
+      const own = event.contexts ?? {};
+      event.contexts = { ...own };
+      for (const [name, context] of Object.entries(cached.contexts)) {
+        event.contexts[name] = { ...context, ...own[name] };
+      }
+      return event;
+    },
+  };
+}
 
 /** How long one send to the ingest may take before it is abandoned. */
 export const INGEST_TIMEOUT_MS = 5_000;
@@ -190,6 +226,7 @@ export function initServerSentry(env: Env): void {
         trackIncomingRequestsAsSessions: false,
       }),
       routeNamesIntegration(),
+      contextIntegration(),
     ],
   });
   instrumentRemixServer();

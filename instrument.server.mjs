@@ -2,7 +2,7 @@
 // before remix-serve imports anything: the environment is checked and Sentry
 // starts first, so its instrumentation is in place when Remix loads.
 //
-// The code itself is TypeScript (app/monitoring/instrument.server.ts), built
+// The code itself is TypeScript (server/boot.ts), built
 // beside the server bundle that remix-serve was asked to serve.
 import path from "node:path";
 import { pathToFileURL } from "node:url";

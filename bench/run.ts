@@ -392,7 +392,7 @@ async function main() {
   clearTimeout(watchdog);
 
   const summaries = summarize(samples, plan);
-  const goalList = goals(summaries, samples, plan);
+  const goalList = goals(summaries, samples, plan, DEFAULT_SAMPLE_RATE);
   const commit = (() => {
     try {
       return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();

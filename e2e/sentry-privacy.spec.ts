@@ -1,7 +1,8 @@
 /**
  * Privacy, in real Chromium against the production build with the real SDKs
- * and the local recorder: a cookie, an `Authorization` header and a form
- * field value, each a unique secret, ride along with erroring requests
+ * and the local recorder: two cookies (one named like a session, one not), an
+ * `Authorization` header, a header of the app's own and a form field value,
+ * each a unique secret, ride along with erroring requests
  * (document, single fetch, form post with and without JavaScript). Whatever
  * reaches the recorder holds none of them, no IP address and no cookies, and
  * no log items are sent (Sentry logs are off).
@@ -26,21 +27,31 @@ import {
 
 const SECRETS = {
   cookie: `cookie-secret-${randomUUID()}`,
+  // The SDK keeps a cookie whose name is not on its list of sensitive ones (session, token…).
+  plainCookie: `plain-cookie-secret-${randomUUID()}`,
+  header: `header-secret-${randomUUID()}`,
   authorization: `authorization-secret-${randomUUID()}`,
   field: `field-secret-${randomUUID()}`,
 };
 
 // Sent with every request of the page (the recorder's too, where only bodies are searched).
-test.use({ extraHTTPHeaders: { Authorization: `Bearer ${SECRETS.authorization}` } });
+test.use({
+  extraHTTPHeaders: { Authorization: `Bearer ${SECRETS.authorization}`, "X-Tenant": SECRETS.header },
+});
 
 test.beforeEach(async ({ context, app }) => {
-  await context.addCookies([{ name: "session", value: SECRETS.cookie, url: app.url }]);
+  await context.addCookies([
+    { name: "session", value: SECRETS.cookie, url: app.url },
+    { name: "theme", value: SECRETS.plainCookie, url: app.url },
+  ]);
 });
 
 /** The request really carried the cookie and the Authorization header. */
 async function expectSecretsSent(request: Request): Promise<void> {
   const headers = await request.allHeaders();
   expect(headers.cookie).toContain(SECRETS.cookie);
+  expect(headers.cookie).toContain(SECRETS.plainCookie);
+  expect(headers["x-tenant"]).toBe(SECRETS.header);
   expect(headers.authorization).toBe(`Bearer ${SECRETS.authorization}`);
 }
 

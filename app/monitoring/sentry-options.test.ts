@@ -119,6 +119,45 @@ describe("scrubEvent", () => {
     expect(scrubbed.user).toBeUndefined();
   });
 
+  it("keeps only the allowlisted headers among span attributes, and no cookie", () => {
+    const event: TransactionEvent = {
+      type: "transaction",
+      contexts: {
+        trace: {
+          span_id: "0123456789abcdef",
+          trace_id: "0123456789abcdef0123456789abcdef",
+          data: {
+            "http.method": "GET",
+            "http.request.header.user_agent": "test",
+            "http.request.header.accept_language": "en",
+            "http.request.header.x_tenant": "secret",
+            "http.request.header.cookie.theme": "secret",
+            "http.request.header.cookie": "[Filtered]",
+            "http.response.header.set_cookie.id": "secret",
+            "http.response.header.content_type": "text/html",
+          },
+        },
+      },
+      spans: [
+        {
+          span_id: "1",
+          trace_id: "0123456789abcdef0123456789abcdef",
+          start_timestamp: 0,
+          data: { "http.request.header.authorization": "secret", "code.function": "loader" },
+        },
+      ],
+    };
+    const scrubbed = scrubEvent(event);
+    expect(JSON.stringify(scrubbed)).not.toMatch(/secret|Filtered/);
+    expect(scrubbed.contexts?.trace?.data).toEqual({
+      "http.method": "GET",
+      "http.request.header.user_agent": "test",
+      "http.request.header.accept_language": "en",
+      "http.response.header.content_type": "text/html",
+    });
+    expect(scrubbed.spans?.[0]?.data).toEqual({ "code.function": "loader" });
+  });
+
   it("keeps a user id the app set on purpose", () => {
     expect(scrubEvent({ type: undefined, user: { id: "7", ip_address: "1.2.3.4" } }).user).toEqual({
       id: "7",

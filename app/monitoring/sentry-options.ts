@@ -58,12 +58,34 @@ const ALLOWED_REQUEST_HEADERS = new Set([
   "user-agent",
 ]);
 
+/** Span attributes that copy a header (`http.request.header.user_agent`) or one cookie of it (`…header.cookie.theme`). */
+const HEADER_ATTRIBUTE = /^http\.(?:request|response)\.header\.([^.]+)/;
+
+/**
+ * Keeps only the header attributes of the allowlist. The server SDK copies
+ * every request header into its request span's attributes, and every cookie
+ * whose name is not on its own short list of sensitive ones (session,
+ * token…), whatever `sendDefaultPii` says.
+ */
+function scrubHeaderAttributes(data: Record<string, unknown> | undefined): void {
+  if (!data) return;
+  for (const key of Object.keys(data)) {
+    const header = HEADER_ATTRIBUTE.exec(key)?.[1]?.replaceAll("_", "-");
+    if (header !== undefined && (key.split(".").length > 4 || !ALLOWED_REQUEST_HEADERS.has(header))) {
+      delete data[key];
+    }
+  }
+}
+
 /**
  * Removes what could identify a person or hold a secret: cookies, request
- * bodies (form values), any header not on the allowlist, and the client's IP
- * address. Applied to every error and transaction event on both sides.
+ * bodies (form values), any header not on the allowlist (on the request and
+ * in span attributes), and the client's IP address. Applied to every error
+ * and transaction event on both sides.
  */
 export function scrubEvent<T extends ErrorEvent | TransactionEvent>(event: T): T {
+  scrubHeaderAttributes(event.contexts?.trace?.data);
+  for (const span of event.spans ?? []) scrubHeaderAttributes(span.data);
   const request = event.request;
   if (request) {
     delete request.cookies;

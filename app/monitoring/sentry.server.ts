@@ -1,12 +1,11 @@
-import type { Scope } from "@sentry/core";
-import { getDynamicSamplingContextFromClient } from "@sentry/core";
 import * as Sentry from "@sentry/node";
 import { instanceName, sentryEnvironment, type Env } from "~/env.server";
 import { routePatternOf } from "~/routing/request-route.server";
 import { OPERATIONAL_PATHS } from "~/routing/route-patterns";
 import { sharedSentryOptions } from "./sentry-options";
 import { ingestHttpModule, transportWithBackoff } from "./sentry-transport.server";
-import { isRequestTraced } from "./trace-sampling";
+import { contextIntegration } from "./sentry-context.server";
+import { decideRequestSampling } from "./request-sampling.server";
 
 /**
  * The server side of Sentry. The boot (server/boot.ts) calls
@@ -20,8 +19,9 @@ import { isRequestTraced } from "./trace-sampling";
  *   own (query, expressInit, serveStatic…); the HTTP integration's span is the request.
  * - Modules: attaches the list of every installed package to every event and
  *   transaction, paid for in serialisation on each request.
+ * - Context: replaced by contextIntegration below (the same, cheaper for transactions).
  */
-const OMITTED_INTEGRATIONS = new Set(["Express", "Modules"]);
+const OMITTED_INTEGRATIONS = new Set(["Express", "Modules", "Context"]);
 
 /** `GET /fixtures/items/:id`: the method and the full route pattern, as the browser names the page. */
 function serverTransactionName(method: string, url: URL): string {
@@ -52,45 +52,17 @@ function routeNamesIntegration() {
 }
 
 /**
- * Records the server's "not traced" decision on the request's scope, so the
- * page's `sentry-trace` ends in `-0` and its baggage says `sentry-sampled=false`:
- * the browser and any service this request calls then follow it instead of
- * deciding again. A trace continued from upstream keeps the rest of the
- * upstream baggage; only its `sampled` entry records this decision.
- */
-function markUntraced(scope: Scope, sampleRate: number): void {
-  const context = scope.getPropagationContext();
-  const client = Sentry.getClient();
-  const dsc = context.dsc ?? {
-    ...(client
-      ? getDynamicSamplingContextFromClient(context.traceId, client)
-      : { trace_id: context.traceId }),
-    sample_rate: String(sampleRate),
-    sample_rand: String(context.sampleRand),
-  };
-  scope.setPropagationContext({ ...context, sampled: false, dsc: { ...dsc, sampled: "false" } });
-}
-
-/**
- * The HTTP integration asks this before it creates a request's span. The
- * request's isolation scope and trace already exist here (the integration
- * continued any incoming trace), so the decision of trace-sampling.ts can be
- * made once, from the same inputs the SDK's sampler would use.
+ * The HTTP integration asks this before it creates a request's span: an
+ * untraced request then gets no span at all (request-sampling.server.ts).
  */
 function skipsRequestSpan(sampleRate: number) {
-  return (urlPath: string, request: { method?: string }): boolean => {
+  return (
+    urlPath: string,
+    request: { method?: string; headers: Record<string, string | string[] | undefined> },
+  ): boolean => {
     const url = new URL(urlPath, "http://localhost");
-    const scope = Sentry.getCurrentScope();
-    const { sampled, sampleRand } = scope.getPropagationContext();
-    const traced = isRequestTraced({
-      transactionName: serverTransactionName(request.method ?? "GET", url),
-      parentSampled: sampled,
-      sampleRand,
-      sampleRate,
-      untracedPaths: OPERATIONAL_PATHS,
-    });
-    if (!traced) markUntraced(scope, sampleRate);
-    return !traced;
+    const transactionName = serverTransactionName(request.method ?? "GET", url);
+    return !decideRequestSampling(request.headers["sentry-trace"], transactionName, sampleRate);
   };
 }
 
@@ -127,6 +99,7 @@ export function initServerSentry(env: Env): void {
         trackIncomingRequestsAsSessions: false,
       }),
       routeNamesIntegration(),
+      contextIntegration(),
     ],
   });
 }

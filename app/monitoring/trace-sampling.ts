@@ -1,3 +1,4 @@
+import { extractTraceparentData, parseSampleRate } from "@sentry/core";
 import { isDroppedTransaction } from "./sentry-options";
 
 /**
@@ -32,4 +33,32 @@ export function isRequestTraced({
   // Head-based sampling: a trace started upstream keeps the upstream decision.
   if (parentSampled !== undefined) return parentSampled;
   return sampleRand < sampleRate;
+}
+
+/**
+ * The inputs of a request's sampling decision, the same the SDK's sampler will
+ * read when it creates the request span (decision record 0032):
+ * - no `sentry-trace`: a new trace, with the random number the SDK drew for
+ *   this request (on the request's scope);
+ * - a trace the SDK continued (it made a remote parent span from the headers):
+ *   the upstream decision, else the upstream's `sample_rand` (which the SDK
+ *   put in that parent's DSC, or drew itself when the baggage had none);
+ * - a `sentry-trace` the SDK did not continue (malformed, or another
+ *   organisation's): a new trace, but the SDK drew no number for it (the
+ *   scope's is then the one the whole process shares), so a fresh one.
+ * When the parent's DSC has no `sample_rand` either, the fresh number goes on
+ * the request's scope, where the patched sampler finds it.
+ */
+export function requestSampling(
+  sentryTrace: string | undefined,
+  scopeSampleRand: number,
+  remoteParent: { sampleRand: string | undefined } | undefined,
+  random: () => number = Math.random,
+): { parentSampled: boolean | undefined; sampleRand: number } {
+  if (!sentryTrace) return { parentSampled: undefined, sampleRand: scopeSampleRand };
+  if (!remoteParent) return { parentSampled: undefined, sampleRand: random() };
+  return {
+    parentSampled: extractTraceparentData(sentryTrace)?.parentSampled,
+    sampleRand: parseSampleRate(remoteParent.sampleRand) ?? random(),
+  };
 }

@@ -3,7 +3,7 @@
  * request through Remix, also while it drains during shutdown (readiness,
  * `/readyz`, is what tells balancers to stop sending: shutdown.server.ts).
  * Not traced and left out of the access log (OPERATIONAL_PATHS in
- * monitoring/route-patterns.ts).
+ * app/routing/route-patterns.ts).
  */
 export function loader() {
   return new Response("ok", {

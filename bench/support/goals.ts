@@ -5,6 +5,7 @@
  */
 import { type Plan, type Sample, type Summary, type TargetId, times } from "./report";
 import { fixed, ratio } from "./stats";
+import { WORKLOADS } from "./workloads";
 
 export interface Goal {
   goal: string;
@@ -25,6 +26,13 @@ const ROUTES_VS_BASELINE_GOAL = 2;
 const ROUTES_GROWTH_STRETCH = 1.5;
 /** At the largest route count: the app at the default sample rate against the app with Sentry off (CPU). */
 const ROUTES_DEFAULT_RATE_GOAL = 0.9;
+/**
+ * D's transactions per request a route served, over the rate: a sanity check
+ * that D measures what it claims (it traced 1 % instead of 10 % once, decision
+ * record 0032). Loose: the SDK sends in the background, and what arrives after
+ * a measurement is not counted.
+ */
+const SAMPLED_SHARE_RANGE = [0.5, 1.5] as const;
 
 /** RSS (VmRSS) of a server at the end of the first measurement after which it had served `count` requests. */
 function rssAfter(samples: Sample[], routes: number, target: TargetId, count: number): number {
@@ -33,7 +41,24 @@ function rssAfter(samples: Sample[], routes: number, target: TargetId, count: nu
   );
 }
 
-export function goals(summaries: Summary[], samples: Sample[], plan: Plan): Goal[] {
+/** D's transactions per request that a route (not the catch-all, never traced) served, over `rate`. */
+function sampledShare(
+  samples: Sample[],
+  rate: number,
+): { share: number; transactions: number; requests: number } {
+  const traceable = new Set(WORKLOADS.filter((w) => w.status < 400).map((w) => w.id));
+  const mine = samples.filter((s) => s.target === "D");
+  const transactions = mine.reduce((sum, s) => sum + s.sentryEnvelopes, 0);
+  const requests = mine.filter((s) => traceable.has(s.workload)).reduce((sum, s) => sum + s.requests, 0);
+  return { share: ratio(transactions / requests, rate), transactions, requests };
+}
+
+export function goals(
+  summaries: Summary[],
+  samples: Sample[],
+  plan: Plan,
+  defaultSampleRate?: number,
+): Goal[] {
   const result: Goal[] = [];
   const has = (id: TargetId) => plan.targets.some((target) => target.id === id);
   const of = (routes: number, target: TargetId) =>
@@ -93,6 +118,18 @@ export function goals(summaries: Summary[], samples: Sample[], plan: Plan): Goal
         met: Number.isFinite(value) ? value <= RSS_GOAL : undefined,
       });
     }
+  }
+
+  if (has("D") && defaultSampleRate) {
+    const { share, transactions, requests } = sampledShare(samples, defaultSampleRate);
+    const [low, high] = SAMPLED_SHARE_RANGE;
+    result.push({
+      goal: `transactions per request a route served ${low}–${high}× the rate ${defaultSampleRate} (every route count)`,
+      routes: small,
+      target: "D",
+      measured: `${transactions} of ${requests} = ${times(share)}`,
+      met: Number.isFinite(share) ? share >= low && share <= high : undefined,
+    });
   }
 
   // How the cost grows with the route count, at the largest (CPU per request: steadier than req/s).

@@ -57,17 +57,18 @@ function report(cause: unknown, request: Request, status: number | undefined): v
   recordDigest(request, digest);
   const url = new URL(request.url);
   const requestId = requestIdFor(request);
+  const route = routePatternOf(url);
   getLogger().error(
     {
       digest,
       requestId,
       method: request.method,
       path: url.pathname,
-      route: routePatternOf(url),
+      route,
       status,
       err: cause,
     },
     "unexpected server error",
   );
-  captureServerError(cause, { digest, requestId, request });
+  captureServerError(cause, { digest, requestId, request, route });
 }

@@ -24,8 +24,8 @@ import { decideRequestSampling } from "./request-sampling.server";
 const OMITTED_INTEGRATIONS = new Set(["Express", "Modules", "Context"]);
 
 /** `GET /fixtures/items/:id`: the method and the full route pattern, as the browser names the page. */
-function serverTransactionName(method: string, url: URL): string {
-  return `${method.toUpperCase()} ${routePatternOf(url) ?? url.pathname}`;
+function serverTransactionName(method: string, url: URL, route = routePatternOf(url)): string {
+  return `${method.toUpperCase()} ${route ?? url.pathname}`;
 }
 
 /**
@@ -44,9 +44,10 @@ function routeNamesIntegration() {
       const method = typeof data["http.method"] === "string" ? data["http.method"] : "GET";
       const url = URL.canParse(String(data["http.url"])) ? new URL(String(data["http.url"])) : undefined;
       if (!url) return;
-      event.transaction = serverTransactionName(method, url);
+      const route = routePatternOf(url);
+      event.transaction = serverTransactionName(method, url, route);
       event.transaction_info = { source: "route" };
-      data["http.route"] = routePatternOf(url);
+      data["http.route"] = route;
     },
   };
 }
@@ -110,12 +111,17 @@ export function initServerSentry(env: Env): void {
  */
 export function captureServerError(
   error: unknown,
-  { digest, requestId, request }: { digest: string; requestId: string; request: Request },
+  {
+    digest,
+    requestId,
+    request,
+    route,
+  }: { digest: string; requestId: string; request: Request; route: string | undefined },
 ): void {
   Sentry.withScope((scope) => {
     scope.setTag("digest", digest);
     scope.setTag("request_id", requestId);
-    scope.setTransactionName(serverTransactionName(request.method, new URL(request.url)));
+    scope.setTransactionName(serverTransactionName(request.method, new URL(request.url), route));
     // The mechanism goes in the hint alone: a hint that also carries tags is
     // read as scope data and the mechanism is dropped.
     Sentry.captureException(error, {

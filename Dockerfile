@@ -1,6 +1,6 @@
 # The production image: the default build served by remix-serve, nothing else.
 # Build:  docker build -t app .           Run: docker run -p 3000:3000 app
-# README.md "Deploying" explains the variables, releases and source maps, and shutdown timing.
+# docs/deploying.md explains the variables, releases and source maps, and shutdown timing.
 #
 # No "# syntax=" line: the Dockerfile frontend built into BuildKit is enough
 # (RUN --mount needs BuildKit), and a syntax image would have to be pulled.

@@ -7,7 +7,7 @@ import { parseTrustProxy } from "../server/trust-proxy";
 /**
  * The one place where the server reads its configuration. Every variable is
  * validated once, at start; a bad value stops the process with one line that
- * names the variable (see `formatEnvError`). Documented in README.md and
+ * names the variable (see `formatEnvError`). Documented in docs/configuration.md and
  * `.env.example`.
  */
 

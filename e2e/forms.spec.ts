@@ -1,5 +1,5 @@
 /**
- * The validated form-action pattern (README "Adding a route") end to end, on
+ * The validated form-action pattern (docs/adding-a-route.md) end to end, on
  * the fixture form (`e2e/fixtures/routes/form.tsx`: required, email shape,
  * max length), with and without JavaScript: errors next to their fields,
  * input kept, focus on the first invalid field, POST/redirect/GET on success,

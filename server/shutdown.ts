@@ -4,7 +4,7 @@ import { getLogger } from "~/logging/logger.server";
 import { pathOf, READINESS_PATH } from "~/routing/route-patterns";
 
 /**
- * Graceful shutdown, in three timed steps (README "Scaling out"; the
+ * Graceful shutdown, in three timed steps (docs/operating.md, "Scaling out"; the
  * orchestrator's termination grace must exceed their sum):
  *
  * 1. drain delay (SHUTDOWN_DRAIN_DELAY_MS, SIGTERM only): readiness answers

@@ -18,7 +18,7 @@ export default function Index() {
         </li>
         <li>
           A route reads its data in a <code>loader</code> and handles form posts in an <code>action</code>,
-          both exported from the route file; see &ldquo;Adding a route&rdquo; in the README.
+          both exported from the route file; see <code>docs/adding-a-route.md</code>.
         </li>
         <li>
           Monitoring lives in <code>app/monitoring/</code>; Sentry starts from{" "}

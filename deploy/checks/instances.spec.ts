@@ -2,7 +2,7 @@
  * Three instances (each through the real `npm start`) behind Debian's nginx:
  * nothing one instance holds is needed by the next request (stateless), a
  * digest leads to the instance that logged it, and a rolling restart under
- * steady mixed load fails no request. README "Scaling out" has the figures.
+ * steady mixed load fails no request. docs/operating.md, "Scaling out" has the figures.
  */
 import { freePort, startApp, type AppServer } from "../../e2e/support/app-server";
 import { expect, test } from "../../e2e/support/fixtures";

@@ -4,8 +4,9 @@ import { defineConfig } from "@playwright/test";
  * Deploy checks (`npm run test:deploy`): the production image built with
  * Docker and run for real, and several instances behind a real nginx (after
  * `npm run build:e2e`). One worker: builds, containers and load share two cores.
- * A cold image build takes minutes here (stand-in base, two npm installs, the
- * Vite build); the timeouts give a machine several times slower room.
+ * The base image is NODE_IMAGE (default: the Dockerfile's). A cold image build
+ * takes minutes on 2 cores (two npm installs, the Vite build); the timeouts give
+ * a machine several times slower room.
  */
 export default defineConfig({
   testDir: ".",

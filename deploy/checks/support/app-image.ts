@@ -1,12 +1,13 @@
 /**
  * The image under test: the repository's Dockerfile, built once per test
- * worker on the official Node 24 base when Docker has it or can pull it, else
- * on the local stand-in (./standin.ts). Specs call `appImage()` in beforeAll.
+ * worker on the base image NODE_IMAGE names (default: the Dockerfile's own,
+ * the official Node 24 image), which `docker build` pulls when Docker lacks it.
+ * Specs call `appImage()` in beforeAll.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { baseImageFailure } from "./build-output";
 import { buildKitBuilder, docker, run } from "./docker";
-import { ensureStandIn, STANDIN_TAG } from "./standin";
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
 export const APP_IMAGE = "scaffold-test/app:latest";
@@ -17,9 +18,7 @@ export interface AppImage {
   tag: string;
   /** The NODE_IMAGE it was built on. */
   base: string;
-  standIn: boolean;
-  /** Seconds the stand-in took to make (0: reused), and the image build. */
-  standInSeconds: number;
+  /** Seconds the image build took. */
   buildSeconds: number;
 }
 
@@ -31,28 +30,17 @@ export function defaultNodeImage(): string {
   return match[1]!;
 }
 
-async function resolveBase(log: (line: string) => void) {
-  const official = defaultNodeImage();
-  if ((await run("docker", ["image", "inspect", official], { timeoutMs: 30_000 })).code === 0) {
-    return { base: official, standIn: false, standInSeconds: 0 };
-  }
-  const pull = await run("docker", ["pull", official], { timeoutMs: 5 * 60_000 }).catch((error: Error) => ({
-    code: 1,
-    stdout: "",
-    stderr: error.message,
-  }));
-  if (pull.code === 0) return { base: official, standIn: false, standInSeconds: 0 };
-  const why = pull.stderr.trim().split("\n").pop();
-  const standInSeconds = await ensureStandIn(log);
-  log(
-    `deploy checks: ${official} cannot be pulled (${why}); building on the local stand-in ${STANDIN_TAG} ` +
-      (standInSeconds > 0 ? `(made in ${standInSeconds.toFixed(0)} s)` : "(cached)"),
-  );
-  return { base: STANDIN_TAG, standIn: true, standInSeconds };
+/** The base to build on: NODE_IMAGE when set, else the Dockerfile's default. */
+export function nodeImage(): { image: string; from: string } {
+  const given = process.env.NODE_IMAGE?.trim();
+  return given
+    ? { image: given, from: "NODE_IMAGE" }
+    : { image: defaultNodeImage(), from: "the Dockerfile's default; NODE_IMAGE=<image> for another" };
 }
 
 async function build(log: (line: string) => void): Promise<AppImage> {
-  const base = await resolveBase(log);
+  const base = nodeImage();
+  log(`deploy checks: base image ${base.image} (${base.from})`);
   const builder = await buildKitBuilder();
   const started = performance.now();
   const result = await run(
@@ -62,7 +50,7 @@ async function build(log: (line: string) => void): Promise<AppImage> {
       "--progress=plain",
       "--network=host",
       "--build-arg",
-      `NODE_IMAGE=${base.base}`,
+      `NODE_IMAGE=${base.image}`,
       "--build-arg",
       `SENTRY_RELEASE=${TEST_RELEASE}`,
       "--tag",
@@ -71,13 +59,23 @@ async function build(log: (line: string) => void): Promise<AppImage> {
     ],
     { env: builder.env, timeoutMs: 30 * 60_000 },
   );
-  if (result.code !== 0) throw new Error(`docker build failed:\n${result.stderr.slice(-6000)}`);
+  if (result.code !== 0) {
+    const output = result.stderr + result.stdout;
+    const baseFailure = baseImageFailure(output);
+    if (baseFailure) {
+      throw new Error(
+        `docker build failed: the base image ${base.image} (${base.from}) is not in Docker and could not be pulled ` +
+          `(${baseFailure.image}: ${baseFailure.reason}). Set NODE_IMAGE to a Node 24 image that Docker has or can pull.`,
+      );
+    }
+    throw new Error(`docker build on ${base.image} failed:\n${output.slice(-6000)}`);
+  }
   const buildSeconds = (performance.now() - started) / 1000;
   const cached = (result.stderr.match(/^#\d+ CACHED$/gm) ?? []).length;
   log(
-    `deploy checks: image ${APP_IMAGE} built on ${base.base} in ${buildSeconds.toFixed(1)} s (${cached} steps cached)`,
+    `deploy checks: image ${APP_IMAGE} built on ${base.image} in ${buildSeconds.toFixed(1)} s (${cached} steps cached)`,
   );
-  return { tag: APP_IMAGE, ...base, buildSeconds };
+  return { tag: APP_IMAGE, base: base.image, buildSeconds };
 }
 
 let built: Promise<AppImage> | undefined;

@@ -75,11 +75,15 @@ export function lockedPackages(): { dev: string[]; production: string[] } {
   };
 }
 
-/** Total size of the image and the part its own layers add to the base. */
+/**
+ * Total size of the image and the part its own layers add to the base. The
+ * base's size is unknown (undefined) when Docker's image store lacks it: an
+ * image BuildKit pulled for the build need not be listed there.
+ */
 export async function imageShare(image: string, base: string) {
   const total = await imageBytes(image);
-  const baseBytes = await imageBytes(base);
-  return { total, base: baseBytes, app: total - baseBytes };
+  const baseBytes = await imageBytes(base).catch(() => undefined);
+  return { total, base: baseBytes, app: baseBytes === undefined ? undefined : total - baseBytes };
 }
 
 export const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;

@@ -174,6 +174,7 @@ export function createViteConfig({ buildDirectory = remixOptions.buildDirectory 
         "bench/**/*.test.ts",
         "deploy/**/*.test.ts",
         "patches/**/*.test.ts",
+        ".ci/**/*.test.ts",
       ],
       environment: "node",
     },

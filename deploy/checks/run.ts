@@ -4,6 +4,14 @@
  * under CI=true (where a skipped check must not look like a passed one).
  * With one it runs Playwright with deploy/checks/playwright.config.ts,
  * passing its arguments on (e.g. a spec file).
+ *
+ * Inputs (environment):
+ * - NODE_IMAGE: the base image the app image is built on (default: the
+ *   Dockerfile's `ARG NODE_IMAGE=`, the official Node 24 image), pulled by
+ *   `docker build` when Docker lacks it;
+ * - DOCKER: the Docker CLI to run (default `docker`). The image is built with
+ *   `docker buildx build` when the CLI has buildx, else with
+ *   `DOCKER_BUILDKIT=1 docker build`, which only CLIs older than 23 can do.
  */
 import { spawn } from "node:child_process";
 import path from "node:path";

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { baseImageFailure } from "./build-output";
+import { baseImageFailure, buildxMissing } from "./build-output";
 import { buildKitBuilder, docker, run } from "./docker";
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -35,18 +35,21 @@ export function nodeImage(): { image: string; from: string } {
   const given = process.env.NODE_IMAGE?.trim();
   return given
     ? { image: given, from: "NODE_IMAGE" }
-    : { image: defaultNodeImage(), from: "the Dockerfile's default; NODE_IMAGE=<image> for another" };
+    : { image: defaultNodeImage(), from: "the Dockerfile's default" };
 }
 
 async function build(log: (line: string) => void): Promise<AppImage> {
   const base = nodeImage();
-  log(`deploy checks: base image ${base.image} (${base.from})`);
+  log(
+    `deploy checks: base image ${base.image} (${base.from}${base.from === "NODE_IMAGE" ? "" : "; NODE_IMAGE=<image> for another"})`,
+  );
   const builder = await buildKitBuilder();
+  log(`deploy checks: building with ${builder.description}`);
   const started = performance.now();
   const result = await run(
     builder.command,
     [
-      "build",
+      ...builder.build,
       "--progress=plain",
       "--network=host",
       "--build-arg",
@@ -68,7 +71,14 @@ async function build(log: (line: string) => void): Promise<AppImage> {
           `(${baseFailure.image}: ${baseFailure.reason}). Set NODE_IMAGE to a Node 24 image that Docker has or can pull.`,
       );
     }
-    throw new Error(`docker build on ${base.image} failed:\n${output.slice(-6000)}`);
+    if (buildxMissing(output)) {
+      throw new Error(
+        `${builder.description} failed: this Docker CLI builds with BuildKit only through the buildx plugin, ` +
+          `which it lacks. Install buildx, or set DOCKER to a Docker CLI that has it or is older than 23 ` +
+          `(e.g. the 20.10 CLI of Debian 12's docker.io).\n${output.slice(-2000)}`,
+      );
+    }
+    throw new Error(`${builder.description} on ${base.image} failed:\n${output.slice(-6000)}`);
   }
   const buildSeconds = (performance.now() - started) / 1000;
   const cached = (result.stderr.match(/^#\d+ CACHED$/gm) ?? []).length;

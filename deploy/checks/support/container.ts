@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { freePort } from "../../../e2e/support/app-server";
 import { SENTRY_FLUSH_MS, SHUTDOWN_GRACE_MS } from "../../../server/shutdown";
-import { docker, run, TEST_LABEL } from "./docker";
+import { docker, dockerCommand, run, TEST_LABEL } from "./docker";
 
 /** Seconds `docker stop` waits before SIGKILL: the app's drain and flush, plus margin. */
 export const STOP_TIMEOUT_S = Math.ceil((SHUTDOWN_GRACE_MS + SENTRY_FLUSH_MS) / 1000) + 3;
@@ -76,7 +76,7 @@ export class Container {
 
   /** Everything the container printed, stdout and stderr. */
   async logs(): Promise<string> {
-    const result = await run("docker", ["logs", this.name], { timeoutMs: 30_000 });
+    const result = await run(dockerCommand(), ["logs", this.name], { timeoutMs: 30_000 });
     return result.stdout + result.stderr;
   }
 
@@ -95,7 +95,7 @@ export class Container {
   /** Runs a command in the container (its own binaries only). */
   async exec(args: string[], env: Record<string, string> = {}) {
     const envArgs = Object.entries(env).flatMap(([key, value]) => ["--env", `${key}=${value}`]);
-    return run("docker", ["exec", ...envArgs, this.name, ...args], { timeoutMs: 60_000 });
+    return run(dockerCommand(), ["exec", ...envArgs, this.name, ...args], { timeoutMs: 60_000 });
   }
 
   /**
@@ -128,6 +128,6 @@ export class Container {
   }
 
   async remove(): Promise<void> {
-    await run("docker", ["rm", "-f", this.name], { timeoutMs: 60_000 });
+    await run(dockerCommand(), ["rm", "-f", this.name], { timeoutMs: 60_000 });
   }
 }

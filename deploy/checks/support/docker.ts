@@ -1,8 +1,8 @@
 /**
- * The Docker CLI for the deploy checks: every call bounded in time, every
- * child process killed with its process group when the test process ends, and
- * every container labelled so that the global teardown can remove what a
- * crashed test left behind.
+ * The Docker CLI for the deploy checks (`docker`, or the one DOCKER names):
+ * every call bounded in time, every child process killed with its process
+ * group when the test process ends, and every container labelled so that the
+ * global teardown can remove what a crashed test left behind.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 
@@ -24,6 +24,11 @@ export interface CommandOptions {
   /** Echo the command's output as it comes (long builds). */
   echo?: boolean;
   cwd?: string;
+}
+
+/** The Docker CLI the checks run: DOCKER (a name on PATH or a path) when set, else `docker`. */
+export function dockerCommand(): string {
+  return process.env.DOCKER?.trim() || "docker";
 }
 
 const live = new Set<ChildProcess>();
@@ -81,7 +86,7 @@ export function run(command: string, args: string[], options: CommandOptions): P
 
 /** `docker args…`, throwing with its error output when it fails. */
 export async function docker(args: string[], options: Partial<CommandOptions> = {}): Promise<string> {
-  const result = await run("docker", args, { timeoutMs: 120_000, ...options });
+  const result = await run(dockerCommand(), args, { timeoutMs: 120_000, ...options });
   if (result.code !== 0) {
     throw new Error(`docker ${args.join(" ")} exited ${result.code}:\n${result.stderr || result.stdout}`);
   }
@@ -90,8 +95,9 @@ export async function docker(args: string[], options: Partial<CommandOptions> = 
 
 /** Why Docker cannot be used here, or undefined when the engine answers. */
 export function dockerUnavailable(): string | undefined {
-  const info = spawnSync("docker", ["info"], { encoding: "utf8", timeout: 30_000 });
-  if (info.error) return `no docker command (${(info.error as NodeJS.ErrnoException).code})`;
+  const command = dockerCommand();
+  const info = spawnSync(command, ["info"], { encoding: "utf8", timeout: 30_000 });
+  if (info.error) return `no docker command ${command} (${(info.error as NodeJS.ErrnoException).code})`;
   if (info.status !== 0) {
     const lines = (info.stderr + "\n" + info.stdout).split("\n").map((line) => line.trim());
     const reason =
@@ -103,34 +109,40 @@ export function dockerUnavailable(): string | undefined {
   return undefined;
 }
 
+export interface Builder {
+  /** The command and the arguments before the build's own: `docker buildx build --load`, or `docker build`. */
+  command: string;
+  build: string[];
+  env: NodeJS.ProcessEnv;
+  /** How it is called, for messages. */
+  description: string;
+}
+
 /**
- * A `docker build` that uses BuildKit (the Dockerfile's RUN --mount needs it).
- * Docker CLIs from 23 on build with BuildKit only through the buildx plugin;
- * the 20.10 CLI (Debian's docker.io) has a BuildKit client of its own. This
- * machine may have a newer CLI without buildx on the PATH and docker.io's in
- * /usr/bin, so each client is asked in turn.
+ * A build with BuildKit (the Dockerfile's RUN --mount needs it): `docker buildx
+ * build` when the CLI has the buildx plugin, else `DOCKER_BUILDKIT=1 docker
+ * build`, with which a CLI older than 23 (Debian 12's docker.io 20.10, say)
+ * uses a BuildKit client of its own. A CLI from 23 on without buildx cannot
+ * build with BuildKit at all: then DOCKER must name another CLI.
  */
-export async function buildKitBuilder(): Promise<{ command: string; env: NodeJS.ProcessEnv }> {
-  const env = { ...process.env, DOCKER_BUILDKIT: "1" };
-  const buildx = await run("docker", ["buildx", "version"], { timeoutMs: 30_000 }).catch(() => undefined);
-  if (buildx?.code === 0) return { command: "docker", env };
-  const candidates = [
-    ...new Set(
-      [...(process.env.PATH ?? "").split(":").map((dir) => `${dir}/docker`), "/usr/bin/docker"].filter(
-        Boolean,
-      ),
-    ),
-  ];
-  for (const command of candidates) {
-    const version = await run(command, ["version", "--format", "{{.Client.Version}}"], {
-      timeoutMs: 30_000,
-    }).catch(() => undefined);
-    const major = Number(/^(\d+)\./.exec(version?.stdout.trim() ?? "")?.[1]);
-    if (major >= 18 && major < 23) return { command, env };
+export async function buildKitBuilder(): Promise<Builder> {
+  const command = dockerCommand();
+  const buildx = await run(command, ["buildx", "version"], { timeoutMs: 30_000 }).catch(() => undefined);
+  if (buildx?.code === 0) {
+    // --load: the image lands in Docker's image store whatever buildx's driver.
+    return {
+      command,
+      build: ["buildx", "build", "--load"],
+      env: process.env,
+      description: `${command} buildx build`,
+    };
   }
-  throw new Error(
-    "No Docker client here builds with BuildKit: install the buildx plugin, or Debian's docker.io (20.10), whose CLI has BuildKit built in.",
-  );
+  return {
+    command,
+    build: ["build"],
+    env: { ...process.env, DOCKER_BUILDKIT: "1" },
+    description: `DOCKER_BUILDKIT=1 ${command} build`,
+  };
 }
 
 /** Removes every container the checks labelled, running or not. */

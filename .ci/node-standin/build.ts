@@ -22,12 +22,13 @@
  * command is bounded in time, and killed with its process group when this
  * process ends, by a signal too.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import {
   copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readFileSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -58,8 +59,13 @@ function killGroup(child: ChildProcess) {
     // already gone
   }
 }
+
+/** The build's temporary directory, removed however the process ends. */
+let currentWork: string | undefined;
+
 process.once("exit", () => {
   for (const child of live) killGroup(child);
+  if (currentWork) removeWork(currentWork);
 });
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.once(signal, () => {
@@ -136,6 +142,7 @@ async function ensureStandIn(tag: string, log: (line: string) => void): Promise<
   if (!mirror)
     throw new Error(`stand-in: no apt source for Debian ${SUITE} in /etc/apt (needed for debootstrap)`);
   const work = mkdtempSync(path.join(tmpdir(), "node-standin-"));
+  currentWork = work;
   const root = path.join(work, "root");
   try {
     log(`stand-in: debootstrap --variant=minbase ${SUITE} from ${mirror}`);
@@ -224,9 +231,45 @@ async function ensureStandIn(tag: string, log: (line: string) => void): Promise<
     live.delete(tar);
     log(`stand-in: imported as ${tag}`);
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    removeWork(work);
+    currentWork = undefined;
   }
   return (performance.now() - started) / 1000;
+}
+
+/** Mount points at or under `dir` (debootstrap mounts /proc and /sys in the root it builds), deepest first. */
+function mountsUnder(dir: string): string[] {
+  let table = "";
+  try {
+    table = readFileSync("/proc/self/mounts", "utf8");
+  } catch {
+    return [];
+  }
+  return table
+    .split("\n")
+    .map((line) =>
+      (line.split(" ")[1] ?? "").replace(/\\([0-7]{3})/g, (_, octal: string) =>
+        String.fromCharCode(parseInt(octal, 8)),
+      ),
+    )
+    .filter((point) => point === dir || point.startsWith(`${dir}/`))
+    .sort()
+    .reverse();
+}
+
+/**
+ * Removes the temporary directory, after detaching what a killed debootstrap
+ * left mounted in it, so that removing never reaches into the host's /proc,
+ * /sys or /dev; left in place (and said) when a mount stays.
+ */
+function removeWork(dir: string) {
+  for (const point of mountsUnder(dir)) spawnSync("umount", ["--lazy", point], { timeout: 30_000 });
+  const left = mountsUnder(dir);
+  if (left.length > 0) {
+    console.error(`stand-in: ${dir} left in place, still mounted: ${left.join(", ")}`);
+    return;
+  }
+  rmSync(dir, { recursive: true, force: true });
 }
 
 /** What debian:bookworm-slim leaves out: apt lists and caches, documentation, manuals, locales, logs. */

@@ -4,7 +4,7 @@
 # binaries from the npm registry (node-linux-<arch>; npm checks the tarball against the registry's
 # integrity hash), kept in .cache/node/v<version>/ (git-ignored). A later run finds it there and
 # needs no network; delete .cache/node to pick up a newer patch release.
-# Why the npm registry: docs/decisions/0020-node-from-npm-registry.md
+# Why the npm registry: .ci/README.md ("Node from the npm registry").
 
 NODE_CACHE_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/.cache/node"
 

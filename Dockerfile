@@ -5,8 +5,8 @@
 # No "# syntax=" line: the Dockerfile frontend built into BuildKit is enough
 # (RUN --mount needs BuildKit), and a syntax image would have to be pulled.
 
-# Any official Node 24 image. The deploy checks pass a local stand-in where
-# the registry cannot be reached (docs/decisions/0011-stand-in-base-image.md).
+# Any official Node 24 image (the deploy checks build on the one their
+# NODE_IMAGE names, by default this one).
 ARG NODE_IMAGE=node:24-bookworm-slim
 
 # 1. Every dependency, dev ones included: the build needs Vite, Remix's compiler, Sentry's plugin.

@@ -8,6 +8,18 @@ describe("scaling settings", () => {
     expect(env.SHUTDOWN_DRAIN_DELAY_MS).toBe(0);
     expect(env.TRUST_PROXY).toBeUndefined();
     expect(instanceName(env)).toBe(hostname());
+    expect(env.BODY_SIZE_LIMIT).toBe(1024 * 1024);
+    expect(parseEnv({ BODY_SIZE_LIMIT: "" }).BODY_SIZE_LIMIT).toBe(1024 * 1024);
+  });
+
+  it.each([
+    ["1048576", 1048576],
+    ["512K", 512 * 1024],
+    ["10m", 10 * 1024 * 1024],
+    ["1G", 1024 ** 3],
+    [" 2M ", 2 * 1024 * 1024],
+  ])("reads BODY_SIZE_LIMIT=%j as %d bytes", (value, bytes) => {
+    expect(parseEnv({ BODY_SIZE_LIMIT: value }).BODY_SIZE_LIMIT).toBe(bytes);
   });
 
   it("reads them", () => {
@@ -28,6 +40,10 @@ describe("scaling settings", () => {
     ["TRUST_PROXY", "true", /proxy hops or a comma-separated list/],
     ["TRUST_PROXY", "10.0.0.0/40", /proxy hops or a comma-separated list/],
     ["INSTANCE_ID", "web 1", /1 to 128 characters/],
+    ["BODY_SIZE_LIMIT", "0", /size in bytes from 1 to 1G/],
+    ["BODY_SIZE_LIMIT", "1MB", /size in bytes from 1 to 1G/],
+    ["BODY_SIZE_LIMIT", "-5", /size in bytes from 1 to 1G/],
+    ["BODY_SIZE_LIMIT", "2G", /size in bytes from 1 to 1G/],
   ];
   for (const [name, value, message] of bad) {
     it(`refuses ${name}=${value} with one line naming it`, () => {

@@ -48,6 +48,17 @@ const trustProxy = optionalString
   )
   .transform((value) => (value === undefined ? undefined : parseTrustProxy(value)));
 
+/** Largest BODY_SIZE_LIMIT accepted: a body beyond a gigabyte belongs in object storage, not a form post. */
+const MAX_BODY_SIZE_LIMIT = 1024 ** 3;
+const BODY_SIZE_MESSAGE = "must be a size in bytes from 1 to 1G, optionally with K or M (1048576, 512K, 10M)";
+
+const bodySize = z
+  .string()
+  .trim()
+  .regex(/^[1-9][0-9]*[KMG]?$/i, BODY_SIZE_MESSAGE)
+  .transform((value) => Number.parseInt(value, 10) * 1024 ** ("KMG".indexOf(value.at(-1)!.toUpperCase()) + 1))
+  .refine((bytes) => bytes <= MAX_BODY_SIZE_LIMIT, BODY_SIZE_MESSAGE);
+
 const instanceId = optionalString.refine(
   (value) => value === undefined || /^[A-Za-z0-9._:-]{1,128}$/.test(value),
   "must be 1 to 128 characters from A-Z a-z 0-9 . _ : -",
@@ -77,6 +88,8 @@ export const envSchema = z.object({
   SHUTDOWN_DRAIN_DELAY_MS: drainDelay.default(0),
   /** Which proxies may tell the client address and scheme (X-Forwarded-For/-Proto); unset trusts none. */
   TRUST_PROXY: trustProxy,
+  /** Largest request body in bytes; larger ones get 413 before they are read. Default 1 MiB. */
+  BODY_SIZE_LIMIT: z.preprocess((value) => (value === "" ? undefined : value), bodySize.default(1024 * 1024)),
   /** The name every log line carries; the host name (the pod name in Kubernetes) when unset. */
   INSTANCE_ID: instanceId,
 });

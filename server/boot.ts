@@ -5,8 +5,8 @@
  *  1. the env file, then the environment check (one line naming a bad variable, exit 1);
  *  2. Sentry, so its instrumentation is in place before anything it watches loads;
  *  3. every global patch — stdout as JSON lines (stdout-json.ts; not in development), handlers in
- *     front of Express (front-handlers.ts: readiness, method and path guards,
- *     the Sentry tunnel), Remix's request handler (remix-handler.ts) — and the
+ *     front of Express (front-handlers.ts: readiness, method, path, body-size and
+ *     manifest guards, the Sentry tunnel), Remix's request handler (remix-handler.ts) — and the
  *     graceful shutdown (shutdown.ts);
  *  4. one `starting` line.
  * Keep the imports to what starting needs: nothing of the app may load first.
@@ -15,7 +15,9 @@ import { getEnv, instanceName } from "~/env.server";
 import { getLogger } from "~/logging/logger.server";
 import { flushServerSentry, initServerSentry } from "~/monitoring/sentry.server";
 import { loadEnvFile } from "./env-file";
+import { refuseLargeBodies } from "./body-limit";
 import { installFrontHandlers, refuseMalformedPaths, refuseUnsupportedMethods } from "./front-handlers";
+import { boundManifestRequests } from "./manifest-guard";
 import { wrapRemixRequestHandler } from "./remix-handler";
 import { answerReadiness, installGracefulShutdown } from "./shutdown";
 import { installAccessLineFormat, installJsonStdout } from "./stdout-json";
@@ -41,12 +43,14 @@ if (env.NODE_ENV !== "development") {
   installJsonStdout(instanceName(env));
   installAccessLineFormat(trust);
 }
-wrapRemixRequestHandler();
+wrapRemixRequestHandler({ maxBodyBytes: env.BODY_SIZE_LIMIT });
 const httpServers = installFrontHandlers(
   [
     answerReadiness, // first: while draining, every response says Connection: close
     refuseUnsupportedMethods,
     refuseMalformedPaths,
+    refuseLargeBodies(env.BODY_SIZE_LIMIT),
+    boundManifestRequests, // rewrites the target of a lazy-discovery request, answers none
     ...(env.SENTRY_TUNNEL_ROUTE && env.SENTRY_DSN
       ? [createTunnelHandler({ route: env.SENTRY_TUNNEL_ROUTE, dsn: env.SENTRY_DSN, trust })]
       : []),
@@ -69,6 +73,7 @@ getLogger().info(
     tracesSampleRate: env.SENTRY_DSN ? env.SENTRY_TRACES_SAMPLE_RATE : 0,
     drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
     trustProxy: env.TRUST_PROXY ?? false,
+    bodySizeLimit: env.BODY_SIZE_LIMIT,
   },
   "starting",
 );

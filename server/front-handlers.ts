@@ -71,6 +71,12 @@ export function installFrontHandlers(
       if (handlers.some((handle) => handle(request, response))) return;
       for (const listener of appListeners) listener(request, response);
     });
+    // `Expect: 100-continue`: a refused request never tells the client to send its body.
+    server.on("checkContinue", (request: http.IncomingMessage, response: http.ServerResponse) => {
+      if (handlers.some((handle) => handle(request, response))) return;
+      response.writeContinue();
+      for (const listener of appListeners) listener(request, response);
+    });
     // Node drops CONNECT sockets silently when nobody listens; answer instead.
     server.on("connect", (_request: http.IncomingMessage, socket: import("node:stream").Duplex) => {
       socket.end("HTTP/1.1 405 Method Not Allowed\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");

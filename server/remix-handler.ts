@@ -1,8 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createRequire } from "node:module";
-import type { ServerBuild } from "@remix-run/node";
+import { data, type ServerBuild } from "@remix-run/node";
+import { limitRequestBody } from "~/http/request-body.server";
 import { withDataFunctionSpan } from "~/monitoring/remix-spans.server";
 import { recordServedRoutes } from "~/routing/request-route.server";
+import { checkDataBounds } from "./data-bounds";
+import { manifestScopeOf, recordManifestScope } from "./manifest-guard";
 
 /**
  * A global patch: Remix's `createRequestHandler` is wrapped so that every
@@ -14,7 +17,16 @@ import { recordServedRoutes } from "~/routing/request-route.server";
  *  - a thrown 5xx Response goes to the app's own `handleError`
  *    (app/errors/server-failure.server.ts) like any other failure: Remix
  *    hands thrown Responses to nobody, so without this they get no digest,
- *    no log line and no event.
+ *    no log line and no event;
+ *  - the request's body is cut at the body limit (a 413 once more arrived,
+ *    whatever Content-Length said; server/body-limit.ts refuses declared ones);
+ *  - what it returns is bounded before Remix encodes it (data-bounds.ts);
+ *  - a thrown value that is neither an Error nor a Response becomes an Error:
+ *    the browser revives `{ __type: "Error", __subType: <any global> }` among
+ *    route errors as `new window[__subType](message)` (GHSA-337j-9hxr-rhxg,
+ *    fixed only in React Router 7.18), and such an object may come from
+ *    request data. As an Error it is an unexpected failure like any other.
+ * The build's basename and deepest route bound manifest requests (manifest-guard.ts).
  * remix-handler.test.ts fails if the patched export changes shape.
  */
 
@@ -32,27 +44,57 @@ const WRAPPED = Symbol.for("remix-scaffold.wrapped");
  */
 const handledRequest = new AsyncLocalStorage<Request>();
 
+export interface RequestLimits {
+  /** Largest request body in bytes (BODY_SIZE_LIMIT). */
+  maxBodyBytes: number;
+}
+
+/** What `data()` returns: thrown, Remix answers with its status and data (an ErrorResponse, never revived). */
+const DataWithResponseInit = data(null).constructor;
+
+/** The thrown value Remix may hand to the browser: Errors, Responses and `data()`; anything else as an Error. */
+function safeToThrow(thrown: unknown, kind: string, routeId: string): unknown {
+  if (thrown instanceof Error || thrown instanceof Response || thrown instanceof DataWithResponseInit)
+    return thrown;
+  const what =
+    thrown === null
+      ? "null"
+      : typeof thrown === "object"
+        ? (thrown.constructor?.name ?? "object")
+        : typeof thrown;
+  return new TypeError(
+    `The ${kind} of ${routeId} threw a value that is neither an Error nor a Response (${what})`,
+  );
+}
+
 function wrapDataFunction(
   fn: DataFunction,
   kind: "loader" | "action",
   routeId: string,
   handleError: ErrorHandler | undefined,
+  limits: RequestLimits,
 ): DataFunction {
   const wrapped = async function (this: unknown, args: DataFunctionArgs) {
+    const body = limitRequestBody(args.request, limits.maxBodyBytes);
     try {
-      return await withDataFunctionSpan(kind, routeId, () => fn.call(this, args));
+      const result = await withDataFunctionSpan(kind, routeId, () =>
+        fn.call(this, { ...args, request: body.request }),
+      );
+      checkDataBounds(result);
+      return result;
     } catch (thrown) {
+      if (body.exceeded()) throw new Response(null, { status: 413, statusText: "Payload Too Large" });
       if (thrown instanceof Response && thrown.status >= 500) {
         await handleError?.(thrown, { ...args, request: handledRequest.getStore() ?? args.request });
       }
-      throw thrown;
+      throw safeToThrow(thrown, kind, routeId);
     }
   };
   return Object.assign(wrapped, { [WRAPPED]: true });
 }
 
 /** The build with every route's loader and action wrapped; the build itself is not changed. */
-export function instrumentBuild(build: ServerBuild): ServerBuild {
+export function instrumentBuild(build: ServerBuild, limits: RequestLimits): ServerBuild {
   const handleError = build.entry?.module.handleError as ErrorHandler | undefined;
   const routes: ServerBuild["routes"] = {};
   for (const [id, route] of Object.entries(build.routes)) {
@@ -60,7 +102,7 @@ export function instrumentBuild(build: ServerBuild): ServerBuild {
     for (const kind of ["loader", "action"] as const) {
       const fn = module[kind];
       if (typeof fn === "function" && !(WRAPPED in fn))
-        module[kind] = wrapDataFunction(fn, kind, id, handleError);
+        module[kind] = wrapDataFunction(fn, kind, id, handleError, limits);
     }
     routes[id] = { ...route, module: module as unknown as ServerBuild["routes"][string]["module"] };
   }
@@ -76,7 +118,7 @@ export const serverRuntime = () =>
   };
 
 /** Installs the wrapper once. Remix is loaded here, at boot: nothing of it needs patching before it loads. */
-export function wrapRemixRequestHandler(): void {
+export function wrapRemixRequestHandler(limits: RequestLimits): void {
   const runtime = serverRuntime();
   const original = runtime.createRequestHandler;
   if (typeof original !== "function")
@@ -87,7 +129,8 @@ export function wrapRemixRequestHandler(): void {
       return async (...args: unknown[]) => instrument(await (build as (...a: unknown[]) => unknown)(...args));
     }
     recordServedRoutes((build as ServerBuild).routes);
-    return instrumentBuild(build as ServerBuild);
+    recordManifestScope(manifestScopeOf((build as ServerBuild).routes, (build as ServerBuild).basename));
+    return instrumentBuild(build as ServerBuild, limits);
   };
   runtime.createRequestHandler = Object.assign(
     function (this: unknown, build: unknown, ...rest: unknown[]) {

@@ -1,6 +1,8 @@
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { getActiveSpan } from "@sentry/node";
 import type { z } from "zod";
+import { DISCARD_AFTER_REFUSAL_BYTES, discardBody } from "~/http/request-body.server";
+import { safeRedirectPath } from "~/http/safe-redirect";
 
 /**
  * The one way a route action reads a form: `parseForm(request, schema)` reads
@@ -13,6 +15,10 @@ import type { z } from "zod";
  *   if (!submission.ok) return submission.reply;
  *   await save(submission.value);
  *   return redirect("/done"); // POST/redirect/GET
+ *
+ * When where to go next comes from the request (a `redirectTo` field or query
+ * parameter), `redirectAfterSubmit(target, "/done")` goes there only when it
+ * is a path on this site (app/http/safe-redirect.ts), else to the fallback.
  *
  * A failed validation is an expected outcome: no log line, no Sentry event.
  * The action span records the outcome (`form.outcome`) and, on failure, the
@@ -47,6 +53,11 @@ export interface FormFailure<Name extends string = string> {
 
 export type FormSubmission<S extends z.ZodObject> =
   { ok: true; value: z.output<S> } | { ok: false; reply: ReturnType<typeof data<FormFailure<FieldName<S>>>> };
+
+/** POST/redirect/GET to `target` from the request when it is a path on this site, else to `fallback`. */
+export function redirectAfterSubmit(target: unknown, fallback: string): Response {
+  return redirect(safeRedirectPath(target, fallback));
+}
 
 /** Span attribute values of `form.outcome`. */
 export type FormOutcome =
@@ -158,32 +169,9 @@ async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<
   return body;
 }
 
-/**
- * How much of a refused body is still read, and thrown away, after the 413.
- * A connection closed with unread bytes is reset, and a reset makes the
- * client's TCP stack drop the answer it had not read yet; so the rest of a
- * moderately large body is read, and a larger one is left unread (not
- * cancelled, which would reset the connection at once) until the server's
- * keep-alive timeout closes the connection, long after the answer arrived.
- */
-export const DISCARD_AFTER_REFUSAL_BYTES = 1024 * 1024;
-
 function tooLarge(reader: ReadableStreamDefaultReader<Uint8Array>): never {
-  void discard(reader, DISCARD_AFTER_REFUSAL_BYTES);
+  void discardBody(reader, DISCARD_AFTER_REFUSAL_BYTES);
   refuse(413, "too_large", "Payload Too Large");
-}
-
-async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<void> {
-  try {
-    for (let left = budget; left > 0;) {
-      const chunk = await reader.read();
-      if (chunk.done) return;
-      left -= chunk.value.byteLength;
-    }
-    reader.releaseLock();
-  } catch {
-    // The client went away: nothing left to read.
-  }
 }
 
 /** Whether a field's schema is an array (after optional/default/… wrappers): it takes every value submitted. */

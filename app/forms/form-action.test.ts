@@ -2,12 +2,8 @@ import { redirect } from "@remix-run/node";
 import type { SerializeFrom } from "@remix-run/node";
 import { beforeEach, describe, expect, expectTypeOf, it, vi } from "vitest";
 import { z } from "zod";
-import {
-  DEFAULT_MAX_FORM_BYTES,
-  DISCARD_AFTER_REFUSAL_BYTES,
-  parseForm,
-  type FormFailure,
-} from "./form-action.server";
+import { DISCARD_AFTER_REFUSAL_BYTES } from "~/http/request-body.server";
+import { DEFAULT_MAX_FORM_BYTES, parseForm, type FormFailure } from "./form-action.server";
 
 // The action span the helper annotates; Sentry itself is not started in unit tests.
 const span = vi.hoisted(() => ({

@@ -1,0 +1,78 @@
+/**
+ * Request bodies under a byte limit, read without ever resetting the
+ * connection. A connection closed with unread bytes is reset, and a reset
+ * makes the client's TCP stack drop the answer it had not read yet; so after
+ * a refusal the rest of a moderately large body is read and thrown away, and a
+ * larger one is left unread (not cancelled, which would reset the connection
+ * at once) until the server's keep-alive timeout closes the connection, long
+ * after the answer arrived.
+ */
+
+/** How much of a refused body is still read, and thrown away, after the refusal. */
+export const DISCARD_AFTER_REFUSAL_BYTES = 1024 * 1024;
+
+/** Reads and drops up to `budget` bytes, then lets go of the rest unread. */
+export async function discardBody(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  budget: number,
+): Promise<void> {
+  try {
+    for (let left = budget; left > 0;) {
+      const chunk = await reader.read();
+      if (chunk.done) return;
+      left -= chunk.value.byteLength;
+    }
+    reader.releaseLock();
+  } catch {
+    // The client went away: nothing left to read.
+  }
+}
+
+/** The error a limited body's reader gets once more than the limit arrived. */
+export class BodyTooLargeError extends Error {
+  override name = "BodyTooLargeError";
+  constructor(readonly maxBytes: number) {
+    super(`Request body larger than ${maxBytes} bytes`);
+  }
+}
+
+/**
+ * `request` with a body that errors (BodyTooLargeError) as soon as more than
+ * `maxBytes` arrived, whatever its Content-Length said (chunked bodies have
+ * none); `exceeded()` tells afterwards whether it did. A request without a
+ * body is returned as it is.
+ */
+export function limitRequestBody(
+  request: Request,
+  maxBytes: number,
+): { request: Request; exceeded: () => boolean } {
+  const source = request.body;
+  if (!source) return { request, exceeded: () => false };
+  let over = false;
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  let seen = 0;
+  const counted = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      reader ??= source.getReader();
+      const chunk = await reader.read();
+      if (chunk.done) return controller.close();
+      seen += chunk.value.byteLength;
+      if (seen <= maxBytes) return controller.enqueue(chunk.value);
+      over = true;
+      controller.error(new BodyTooLargeError(maxBytes));
+      void discardBody(reader, DISCARD_AFTER_REFUSAL_BYTES);
+    },
+    cancel() {
+      // The reader gave up (an action that read part of the body): the rest is left, never reset.
+      if (reader) void discardBody(reader, DISCARD_AFTER_REFUSAL_BYTES);
+    },
+  });
+  const limited = new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: counted,
+    signal: request.signal,
+    duplex: "half",
+  } as RequestInit);
+  return { request: limited, exceeded: () => over };
+}

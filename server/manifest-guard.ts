@@ -1,0 +1,102 @@
+import type { FrontHandler } from "./front-handlers";
+
+/**
+ * A bound on what one lazy-route-discovery request (`/__manifest?p=…`) costs:
+ * CVE-2026-55685 (GHSA-chx6-hx7r-mcp5), fixed only in React Router 7.18.
+ * Remix matches every prefix of every `p` against the route table, so one
+ * 7 KB request of a few thousand segments holds the event loop for seconds.
+ *
+ * No route matches deeper than the table's deepest route plus one segment
+ * the same way it matches that deep (a splat takes the rest), so each `p` is
+ * cut to `maxDepth + 1` segments and duplicates are dropped: the answer is the
+ * same for every path the real client sends, and the work per `p` is bounded
+ * by the route table, not by the request. A target longer than Remix's own
+ * limit gets the 400 Remix would give (the real client never sends one).
+ */
+export interface ManifestScope {
+  /** Remix's manifest path: `${basename}/__manifest`. */
+  path: string;
+  /** Segments of the deepest route's full path (a splat counts as one). */
+  maxDepth: number;
+}
+
+/** Remix's own limit on a manifest URL (the client never sends a longer one). */
+export const MANIFEST_URL_LIMIT = 7680;
+
+/** Until a build is recorded (npm run dev, first request): generous, still bounded. */
+const DEFAULT_MAX_DEPTH = 32;
+
+let scope: ManifestScope = { path: "/__manifest", maxDepth: DEFAULT_MAX_DEPTH };
+
+interface RouteEntry {
+  path?: string;
+  parentId?: string;
+}
+
+/** The scope of a build: its basename and the depth of its deepest route. */
+export function manifestScopeOf(routes: Record<string, RouteEntry>, basename = "/"): ManifestScope {
+  let maxDepth = 0;
+  for (const route of Object.values(routes)) {
+    let depth = 0;
+    for (let at: RouteEntry | undefined = route; at; at = at.parentId ? routes[at.parentId] : undefined) {
+      depth += (at.path ?? "").split("/").filter(Boolean).length;
+    }
+    maxDepth = Math.max(maxDepth, depth);
+  }
+  return { path: `${basename}/__manifest`.replace(/\/+/g, "/"), maxDepth };
+}
+
+/** Called with every build Remix is given (server/remix-handler.ts). */
+export function recordManifestScope(next: ManifestScope): void {
+  scope = next;
+}
+
+/**
+ * The request target Remix should see: the same path with each `p` cut to
+ * `maxDepth + 1` segments, once each; `undefined` when the target is too long.
+ */
+export function boundedManifestTarget(
+  search: string,
+  pathname: string,
+  maxDepth: number,
+): string | undefined {
+  if (pathname.length + search.length > MANIFEST_URL_LIMIT) return undefined;
+  const params = new URLSearchParams(search);
+  const bounded = new URLSearchParams();
+  const seen = new Set<string>();
+  for (const [key, value] of params) {
+    if (key !== "p") {
+      bounded.append(key, value);
+      continue;
+    }
+    // Remix's reading of a p: a leading slash added, then split on "/".
+    const segments = (value.startsWith("/") ? value : `/${value}`).split("/").slice(1);
+    const path = "/" + segments.slice(0, maxDepth + 1).join("/");
+    if (!seen.has(path)) bounded.append("p", path);
+    seen.add(path);
+  }
+  const query = bounded.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+/** Rewrites a manifest request's target before Express and Remix read it; any method (Remix ignores it). */
+export const boundManifestRequests: FrontHandler = (request, response) => {
+  const target = request.url ?? "/";
+  if (!target.includes("__manifest")) return false;
+  // The pathname as Remix will see it (dot segments resolved, as the URL parser does).
+  let url: URL;
+  try {
+    url = new URL(target, "http://localhost");
+  } catch {
+    return false;
+  }
+  if (url.pathname !== scope.path) return false;
+  const bounded = boundedManifestTarget(url.search, url.pathname, scope.maxDepth);
+  if (bounded === undefined) {
+    response.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" });
+    response.end("Bad Request: manifest request too long");
+    return true;
+  }
+  request.url = bounded;
+  return false;
+};

@@ -28,9 +28,9 @@ export default defineConfig({
     trace: "off",
   },
   projects: [
-    { name: "e2e", testIgnore: "**/faults.spec.ts" },
+    { name: "e2e", testIgnore: ["**/faults.spec.ts", "**/attack-cost.spec.ts"] },
     // Latency and memory comparisons run last and alone: a second worker's
     // browser and servers on the same 2 cores would be noise in the figures.
-    { name: "faults", testMatch: "**/faults.spec.ts", dependencies: ["e2e"] },
+    { name: "faults", testMatch: ["**/faults.spec.ts", "**/attack-cost.spec.ts"], dependencies: ["e2e"] },
   ],
 });

@@ -1,0 +1,72 @@
+/**
+ * What a lazy-route-discovery attack (GHSA-chx6-hx7r-mcp5: one 7 KB GET of
+ * thousands of path segments) costs the server, against what a page costs, in
+ * one run: CPU time per request, and how long /healthz waits while attack
+ * requests arrive in parallel. Before the guard one such request cost about
+ * 90 pages of CPU and held /healthz for seconds (SECURITY.md). Runs in the
+ * "faults" project, alone on the machine, like the other cost comparisons.
+ */
+import { startApp } from "./support/app-server";
+import { expect, test } from "./support/fixtures";
+import { cpuMs, percentile } from "./support/load";
+
+async function manifestVersion(baseURL: string): Promise<string> {
+  const html = await (await fetch(`${baseURL}/fixtures/items/1`)).text();
+  const script = /\/assets\/manifest-[^"]+\.js/.exec(html)![0];
+  const source = await (await fetch(`${baseURL}${script}`)).text();
+  return /version:\s*"([^"]+)"|"version":\s*"([^"]+)"/.exec(source)!.slice(1).find(Boolean)!;
+}
+
+async function timed(send: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await send();
+  return performance.now() - started;
+}
+
+test("a /__manifest attack request costs a few pages of CPU, and /healthz answers while they arrive", async () => {
+  test.setTimeout(240_000);
+  // Sentry off: what is measured is Remix's matching, not the SDK.
+  const app = await startApp();
+  try {
+    const page = () => fetch(`${app.url}/fixtures/items/1`).then((response) => response.text());
+    const version = await manifestVersion(app.url);
+    const attackUrl = `${app.url}/__manifest?version=${version}&p=${"/a".repeat(3700)}`;
+    const attack = () => fetch(attackUrl).then((response) => response.text());
+    for (let i = 0; i < 20; i++) await page(); // warm
+
+    const cost = async (send: () => Promise<unknown>, count: number) => {
+      const before = cpuMs(app.process.pid!);
+      const walls: number[] = [];
+      for (let i = 0; i < count; i++) walls.push(await timed(send));
+      return { cpu: (cpuMs(app.process.pid!) - before) / count, wall: percentile(walls, 50) };
+    };
+    const pages = await cost(page, 200);
+    const attacks = await cost(attack, 40);
+
+    let attacking = true;
+    const attackers = Array.from({ length: 4 }, async () => {
+      while (attacking) await attack();
+    });
+    const health: number[] = [];
+    try {
+      for (let i = 0; i < 20; i++) {
+        health.push(await timed(() => fetch(`${app.url}/healthz`).then((response) => response.text())));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      attacking = false;
+      await Promise.all(attackers);
+    }
+    const worstHealth = Math.max(...health);
+    console.log(
+      `page: ${pages.cpu.toFixed(2)} ms CPU, ${pages.wall.toFixed(1)} ms median; ` +
+        `/__manifest attack: ${attacks.cpu.toFixed(2)} ms CPU (${(attacks.cpu / pages.cpu).toFixed(2)}x a page); ` +
+        `/healthz under 4 parallel attackers: worst ${worstHealth.toFixed(0)} ms, median ${percentile(health, 50).toFixed(0)} ms`,
+    );
+    expect(attacks.cpu / pages.cpu).toBeLessThanOrEqual(4);
+    // The unguarded server kept /healthz waiting several hundred page times.
+    expect(worstHealth / pages.wall).toBeLessThanOrEqual(40);
+  } finally {
+    await app.stop();
+  }
+});

@@ -14,7 +14,7 @@ import {
   test,
   waitForHydration,
 } from "./support/fixtures";
-import type { AppServer } from "./support/app-server";
+import type { AppServer } from "../test-support/app-server";
 
 /** The digest's one log line, with the error's name, message, stack, method and path. */
 async function expectOneLogLine(

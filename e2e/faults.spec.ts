@@ -14,11 +14,16 @@
  * the benchmark's business (bench/README.md); that ratio is printed here for
  * the record.
  */
-import { startApp, type AppServer } from "./support/app-server";
-import { blackHoleIngest, refusingIngest, slowIngest, type FaultyIngest } from "./support/faulty-ingest";
+import { startApp, type AppServer } from "../test-support/app-server";
+import {
+  blackHoleIngest,
+  refusingIngest,
+  slowIngest,
+  type FaultyIngest,
+} from "../test-support/faulty-ingest";
 import { expect, test } from "./support/fixtures";
-import { cpuMs, load, percentile, rssMiB } from "./support/load";
-import { startRecorder, type Recorder } from "./support/sentry-recorder";
+import { cpuMs, load, percentile, rssMiB } from "../test-support/load";
+import { startRecorder, type Recorder } from "../test-support/sentry-recorder";
 
 test.describe.configure({ mode: "serial" });
 // About 70 s each on a 2-core machine under heavy load: over 3x headroom.
@@ -123,7 +128,7 @@ async function expectCostKept(name: string, faulty: AppServer, healthy: AppServe
 const modes: [
   string,
   () => Promise<
-    FaultyIngest & { respond?: (recorder: import("./support/sentry-recorder").Recorder) => void }
+    FaultyIngest & { respond?: (recorder: import("../test-support/sentry-recorder").Recorder) => void }
   >,
 ][] = [
   ["refusing connections", refusingIngest],

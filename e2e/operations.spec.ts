@@ -5,7 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { hostname } from "node:os";
-import { startApp, parseStartScript } from "./support/app-server";
+import { startApp, parseStartScript } from "../test-support/app-server";
 import { expect, settledItems, test } from "./support/fixtures";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -4,8 +4,8 @@
  * digest leads to the instance that logged it, and a rolling restart under
  * steady mixed load fails no request. docs/operating.md, "Scaling out" has the figures.
  */
-import { freePort, startApp, type AppServer } from "../../e2e/support/app-server";
-import { expect, test } from "../../e2e/support/fixtures";
+import { freePort, startApp, type AppServer } from "../../test-support/app-server";
+import { expect, test } from "../../test-support/fixtures";
 import { startNginx, type Nginx } from "./support/nginx";
 import { watchReadiness, type Rotation } from "./support/rotation";
 import { startMixedLoad } from "./support/mixed-load";

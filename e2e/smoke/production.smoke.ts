@@ -5,7 +5,7 @@
  * runner does; the first test proves it.
  */
 import { readlinkSync, realpathSync } from "node:fs";
-import { startApp, type AppServer } from "../support/app-server";
+import { startApp, type AppServer } from "../../test-support/app-server";
 import { test as base, expect, isErrorEvent, SERVER_ERROR_HEADING, settledItems } from "../support/fixtures";
 
 /** The shared fixtures' recorder, with two servers of the production builds reporting to it. */

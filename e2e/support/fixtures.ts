@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect } from "../../test-support/fixtures";
 import type { EnvelopeItem, Recorder } from "../../test-support/sentry-recorder";
+import { DIGEST_ATTRIBUTE, DIGEST_PATTERN } from "../../app/errors/digest";
 
 export { expect, test } from "../../test-support/fixtures";
 
@@ -48,8 +49,8 @@ export async function settledItems(
 
 /** The digest shown on an error page. */
 export async function digestOnPage(page: Page): Promise<string> {
-  const digest = await page.locator("[data-error-digest]").textContent();
-  expect(digest).toMatch(/^[0-9a-f]{12}$/);
+  const digest = await page.locator(`[${DIGEST_ATTRIBUTE}]`).textContent();
+  expect(digest).toMatch(DIGEST_PATTERN);
   return digest!;
 }
 

@@ -19,7 +19,7 @@ import { installFrontHandlers, refuseMalformedPaths, refuseUnsupportedMethods } 
 import { wrapRemixRequestHandler } from "./remix-handler";
 import { answerReadiness, installGracefulShutdown } from "./shutdown";
 import { installAccessLineFormat, installJsonStdout } from "./stdout-json";
-import { trustFunction } from "./trust-proxy";
+import { trustFunction } from "~/http/trust-proxy.server";
 import { createTunnelHandler } from "./tunnel";
 
 function checkedEnvironment() {

@@ -27,6 +27,24 @@ export default tseslint.config(
     },
   },
   {
+    // server/ may import app/ (through `~/`), never the other way round: app/ is
+    // what Remix builds, server/ the boot around it. What both need lives in app/.
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+server(/|$)|^~/\\.\\./",
+              message: "app/ must not import from server/: move what both need under app/ (e.g. app/http/).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // React code only: Playwright fixtures also call a function named `use`.
     files: ["app/**/*.tsx", "e2e/fixtures/**/*.tsx"],
     plugins: { "react-hooks": reactHooks },

@@ -170,7 +170,7 @@ export function createViteConfig({ buildDirectory = remixOptions.buildDirectory 
       include: [
         "app/**/*.test.{ts,tsx}",
         "server/**/*.test.ts",
-        "e2e/support/**/*.test.ts",
+        "test-support/**/*.test.ts",
         "bench/**/*.test.ts",
         "deploy/**/*.test.ts",
         "patches/**/*.test.ts",

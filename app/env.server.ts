@@ -1,8 +1,7 @@
 import { hostname } from "node:os";
 import { z } from "zod";
 import { parseDsn } from "~/monitoring/sentry-dsn";
-// The one import of server/ from app/: TRUST_PROXY is validated here, with the parser its users (server/) share.
-import { parseTrustProxy } from "../server/trust-proxy";
+import { parseTrustProxy } from "~/http/trust-proxy.server";
 
 /**
  * The one place where the server reads its configuration. Every variable is

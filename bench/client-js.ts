@@ -18,7 +18,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import type { Browser } from "@playwright/test";
-import type { Recorder } from "../e2e/support/sentry-recorder";
+import type { Recorder } from "../test-support/sentry-recorder";
 import { BASELINE_DIR, ROOT, startAppServer, startBaseline, type BenchServer } from "./support/servers";
 
 export interface ScriptFile {
@@ -331,8 +331,8 @@ const filesOf = (result: VariantResult) => result.initial.files.map((file) => fi
 
 async function main() {
   const { chromium } = await import("@playwright/test");
-  const { CHROMIUM_ARGS, systemChromium } = await import("../e2e/support/chromium");
-  const { startRecorder } = await import("../e2e/support/sentry-recorder");
+  const { CHROMIUM_ARGS, systemChromium } = await import("../test-support/chromium");
+  const { startRecorder } = await import("../test-support/sentry-recorder");
   const { BUILDS, ensureBuild } = await import("./support/builds");
   const { stopAll } = await import("./support/servers");
   const log = (line: string) => process.stderr.write(`${line}\n`);

@@ -20,7 +20,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { envSchema } from "../app/env.server";
-import { startRecorder, type Recorder } from "../e2e/support/sentry-recorder";
+import { startRecorder, type Recorder } from "../test-support/sentry-recorder";
 import { ensureBuild, routeCountBuilds, type BuildMode } from "./support/builds";
 import { goals, goalsTable } from "./support/goals";
 import { growthTable, summarize, table, type Plan, type Sample, type TargetId } from "./support/report";

@@ -4,7 +4,7 @@
  * documents and single-fetch requests alike.
  */
 import { fixtureRoutes } from "./fixtures/routes";
-import { startApp, type AppServer } from "./support/app-server";
+import { startApp, type AppServer } from "../test-support/app-server";
 import { expect, test } from "./support/fixtures";
 
 let app: AppServer;

@@ -12,11 +12,11 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import type { AppServer } from "./support/app-server";
+import type { AppServer } from "../test-support/app-server";
 import { devCommand, devEnv, startDevServer, stripAnsi } from "./support/dev-server";
 import { digestOnPage, isErrorEvent, opOf, SERVER_ERROR_HEADING, settledItems } from "./support/fixtures";
-import { buildRequest, rawHttp } from "./support/raw-http";
-import { startRecorder, type Recorder } from "./support/sentry-recorder";
+import { buildRequest, rawHttp } from "../test-support/raw-http";
+import { startRecorder, type Recorder } from "../test-support/sentry-recorder";
 
 test.describe.configure({ mode: "serial" });
 

@@ -14,7 +14,8 @@ import {
   test,
   waitForHydration,
 } from "./support/fixtures";
-import type { AppServer } from "./support/app-server";
+import type { AppServer } from "../test-support/app-server";
+import { DIGEST_ATTRIBUTE } from "../app/errors/digest";
 
 /** The digest's one log line, with the error's name, message, stack, method and path. */
 async function expectOneLogLine(
@@ -110,7 +111,7 @@ test.describe("client-side exceptions show the client-side message", () => {
   test("render error after hydration", async ({ page }) => {
     await page.goto("/fixtures/client-render-error");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(CLIENT_ERROR_HEADING);
-    await expect(page.locator("[data-error-digest]")).toHaveCount(0);
+    await expect(page.locator(`[${DIGEST_ATTRIBUTE}]`)).toHaveCount(0);
   });
 
   test("event handler error that reaches the boundary", async ({ page }) => {

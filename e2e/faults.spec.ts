@@ -14,11 +14,17 @@
  * the benchmark's business (bench/README.md); that ratio is printed here for
  * the record.
  */
-import { startApp, type AppServer } from "./support/app-server";
-import { blackHoleIngest, refusingIngest, slowIngest, type FaultyIngest } from "./support/faulty-ingest";
+import { startApp, type AppServer } from "../test-support/app-server";
+import {
+  blackHoleIngest,
+  refusingIngest,
+  slowIngest,
+  type FaultyIngest,
+} from "../test-support/faulty-ingest";
 import { expect, test } from "./support/fixtures";
-import { cpuMs, load, percentile, rssMiB } from "./support/load";
-import { startRecorder, type Recorder } from "./support/sentry-recorder";
+import { cpuMs, load, percentile, rssMiB } from "../test-support/load";
+import { startRecorder, type Recorder } from "../test-support/sentry-recorder";
+import { digestInHtml } from "../test-support/error-digest";
 
 test.describe.configure({ mode: "serial" });
 // About 70 s each on a 2-core machine under heavy load: over 3x headroom.
@@ -123,7 +129,7 @@ async function expectCostKept(name: string, faulty: AppServer, healthy: AppServe
 const modes: [
   string,
   () => Promise<
-    FaultyIngest & { respond?: (recorder: import("./support/sentry-recorder").Recorder) => void }
+    FaultyIngest & { respond?: (recorder: import("../test-support/sentry-recorder").Recorder) => void }
   >,
 ][] = [
   ["refusing connections", refusingIngest],
@@ -141,7 +147,7 @@ for (const [name, makeIngest] of modes) {
       // Measure the steady state of a lasting outage: past the server's 5 s send time-out.
       await new Promise((resolve) => setTimeout(resolve, 6_000));
       await expectCostKept(name, faulty, healthy);
-      const digests = errorPages.map((body) => /data-error-digest="([0-9a-f]{12})"/.exec(body)?.[1]);
+      const digests = errorPages.map(digestInHtml);
       const logged = new Set(faulty.logLines().map((line) => line.digest));
       expect(digests.filter((digest) => !digest || !logged.has(digest))).toEqual([]);
     } finally {

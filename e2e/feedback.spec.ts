@@ -6,7 +6,7 @@
  * SENTRY_FEEDBACK=off (the default) the browser never downloads it.
  */
 import type { Page } from "@playwright/test";
-import { startApp, type AppServer } from "./support/app-server";
+import { startApp, type AppServer } from "../test-support/app-server";
 import {
   expect,
   fromNowOn,
@@ -16,7 +16,7 @@ import {
   waitForHydration,
   waitForTracing,
 } from "./support/fixtures";
-import type { EnvelopeItem } from "./support/sentry-recorder";
+import type { EnvelopeItem } from "../test-support/sentry-recorder";
 
 const TUNNEL = "/monitoring";
 const TRIGGER = "Report a Bug";

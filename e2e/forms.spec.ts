@@ -8,8 +8,8 @@
  */
 import { request as httpRequest } from "node:http";
 import type { Page, Response } from "@playwright/test";
-import type { AppServer } from "./support/app-server";
-import type { EnvelopeItem, Recorder } from "./support/sentry-recorder";
+import type { AppServer } from "../test-support/app-server";
+import type { EnvelopeItem, Recorder } from "../test-support/sentry-recorder";
 import {
   digestOnPage,
   expect,

@@ -4,7 +4,7 @@
  * never a redirect off-site, and the server must stay healthy throughout.
  * Bounded: every request is sent once, on 127.0.0.1, with a timeout.
  */
-import { buildRequest, rawHttp } from "./support/raw-http";
+import { buildRequest, rawHttp } from "../test-support/raw-http";
 import { expect, test } from "./support/fixtures";
 
 interface Case {

@@ -5,11 +5,13 @@
  */
 import { spawnSync } from "node:child_process";
 import { hostname } from "node:os";
-import { startApp, parseStartScript } from "./support/app-server";
+import { startApp, parseStartScript } from "../test-support/app-server";
 import { expect, settledItems, test } from "./support/fixtures";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { DIGEST_PATTERN } from "../app/errors/digest";
+import { digestInHtml } from "../test-support/error-digest";
 
 test.describe("logs", () => {
   test("stdout is JSON lines, starting with one start line, each naming the instance", async ({
@@ -47,7 +49,7 @@ test.describe("logs", () => {
       path: "/fixtures/loader-error",
       route: "/fixtures/loader-error",
     });
-    expect(line.digest).toMatch(/^[0-9a-f]{12}$/);
+    expect(line.digest).toMatch(DIGEST_PATTERN);
     expect(typeof line.time).toBe("string");
     expect(line.err).toMatchObject({ type: "Error", message: expect.stringContaining("loader failed") });
   });
@@ -110,8 +112,8 @@ test.describe("graceful shutdown", () => {
     const slow = fetch(`${app.url}/fixtures/slow?ms=1500`);
     const failing = await fetch(`${app.url}/fixtures/render-error`);
     expect(failing.status).toBe(500);
-    const digest = (await failing.text()).match(/data-error-digest="([0-9a-f]{12})"/)?.[1];
-    expect(digest).toBeDefined();
+    const digest = digestInHtml(await failing.text());
+    expect(digest).toMatch(DIGEST_PATTERN);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const stopped = app.stop("SIGTERM");
     const response = await slow;

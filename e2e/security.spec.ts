@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test, waitForHydration } from "./support/fixtures";
+import { DIGEST_ATTRIBUTE } from "../app/errors/digest";
 
 const PAGES = [
   "/",
@@ -84,7 +85,7 @@ test.describe("in the browser", () => {
     await page.goto("/fixtures/action-error");
     await waitForHydration(page);
     await page.getByRole("button", { name: "Send" }).click();
-    await expect(page.locator("[data-error-digest]")).toBeVisible();
+    await expect(page.locator(`[${DIGEST_ATTRIBUTE}]`)).toBeVisible();
     expect(browserErrors.filter((message) => /Content Security Policy/i.test(message))).toEqual([]);
   });
 

@@ -11,8 +11,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page, Request } from "@playwright/test";
-import type { AppServer } from "./support/app-server";
-import type { EnvelopeItem, Recorder } from "./support/sentry-recorder";
+import type { AppServer } from "../test-support/app-server";
+import type { EnvelopeItem, Recorder } from "../test-support/sentry-recorder";
 import {
   clientNavigate,
   digestOnPage,

@@ -9,7 +9,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { expect, fromNowOn, isErrorEvent, settledItems, test, waitForHydration } from "./support/fixtures";
-import type { EnvelopeItem, Recorder } from "./support/sentry-recorder";
+import type { EnvelopeItem, Recorder } from "../test-support/sentry-recorder";
 
 const CONTROL_ERROR = "Fixture: control error";
 

@@ -8,13 +8,13 @@
  *    the SDK's default; watched here for a bounded 5 s): it does not even try.
  */
 import type { Page } from "@playwright/test";
-import { startApp } from "./support/app-server";
+import { startApp } from "../test-support/app-server";
 import {
   startRecorder,
   type EnvelopeItem,
   type RecordedEnvelope,
   type Recorder,
-} from "./support/sentry-recorder";
+} from "../test-support/sentry-recorder";
 import {
   digestOnPage,
   expect,

@@ -3,7 +3,7 @@
  * the browser never downloads the Sentry SDK, and error pages still show
  * digests that match the log.
  */
-import { startApp, type AppServer } from "./support/app-server";
+import { startApp, type AppServer } from "../test-support/app-server";
 import {
   clientNavigate,
   digestOnPage,

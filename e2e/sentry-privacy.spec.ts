@@ -9,7 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Page, Request } from "@playwright/test";
-import type { Recorder } from "./support/sentry-recorder";
+import type { Recorder } from "../test-support/sentry-recorder";
 import {
   clientNavigate,
   digestOnPage,

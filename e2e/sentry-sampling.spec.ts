@@ -10,9 +10,9 @@
  *    that made none is decided by its `sample_rand`.
  */
 import { randomBytes } from "node:crypto";
-import { startApp, type AppServer } from "./support/app-server";
+import { startApp, type AppServer } from "../test-support/app-server";
 import { expect, isTransaction, opOf, settledItems, test, traceIdOf } from "./support/fixtures";
-import type { EnvelopeItem } from "./support/sentry-recorder";
+import type { EnvelopeItem } from "../test-support/sentry-recorder";
 
 const RATE = 0.5;
 const PAGES = 200;

@@ -9,8 +9,8 @@
  *  - the sample rate decides on the server, and the browser follows.
  */
 import type { Page, Request } from "@playwright/test";
-import { startApp, type AppServer } from "./support/app-server";
-import type { EnvelopeItem, Recorder } from "./support/sentry-recorder";
+import { startApp, type AppServer } from "../test-support/app-server";
+import type { EnvelopeItem, Recorder } from "../test-support/sentry-recorder";
 import {
   clientNavigate,
   expect,

@@ -5,9 +5,9 @@
  * to the server without TRUST_PROXY they are a direct client sending spoofed
  * headers; to the one with `TRUST_PROXY=loopback` they are the proxy.
  */
-import { startApp, type AppServer } from "./support/app-server";
+import { startApp, type AppServer } from "../test-support/app-server";
 import { expect, test } from "./support/fixtures";
-import type { Recorder } from "./support/sentry-recorder";
+import type { Recorder } from "../test-support/sentry-recorder";
 
 const ROUTE = "/monitoring";
 const HEADERS = {

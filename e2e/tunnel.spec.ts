@@ -4,10 +4,10 @@
  * project, and every bad request gets a short 4xx without reaching Sentry.
  */
 import { gzipSync } from "node:zlib";
-import { startApp, type AppServer } from "./support/app-server";
-import { blackHoleIngest, refusingIngest } from "./support/faulty-ingest";
+import { startApp, type AppServer } from "../test-support/app-server";
+import { blackHoleIngest, refusingIngest } from "../test-support/faulty-ingest";
 import { CLIENT_ERROR_HEADING, expect, test, waitForHydration } from "./support/fixtures";
-import { startRecorder, type Recorder } from "./support/sentry-recorder";
+import { startRecorder, type Recorder } from "../test-support/sentry-recorder";
 
 const ROUTE = "/monitoring";
 

@@ -21,7 +21,7 @@ import { boundManifestRequests } from "./manifest-guard";
 import { wrapRemixRequestHandler } from "./remix-handler";
 import { answerReadiness, installGracefulShutdown } from "./shutdown";
 import { installAccessLineFormat, installJsonStdout } from "./stdout-json";
-import { trustFunction } from "./trust-proxy";
+import { trustFunction } from "~/http/trust-proxy.server";
 import { createTunnelHandler } from "./tunnel";
 
 function checkedEnvironment() {

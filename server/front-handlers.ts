@@ -1,7 +1,7 @@
 import http from "node:http";
 import { syncBuiltinESMExports } from "node:module";
-import { pathOf } from "~/routing/route-patterns";
-import type { TrustFunction } from "./trust-proxy";
+import { pathOf } from "~/http/operational-paths";
+import type { TrustFunction } from "~/http/trust-proxy.server";
 
 /**
  * A global patch: handlers that answer before Express and Remix see a

@@ -1,7 +1,7 @@
 import http, { type Server } from "node:http";
 import type { FrontHandler } from "./front-handlers";
 import { getLogger } from "~/logging/logger.server";
-import { pathOf, READINESS_PATH } from "~/routing/route-patterns";
+import { pathOf, READINESS_PATH } from "~/http/operational-paths";
 
 /**
  * Graceful shutdown, in three timed steps (docs/operating.md, "Scaling out"; the

@@ -7,8 +7,8 @@
  * descriptor directly and is not affected.
  */
 import { createRequire } from "node:module";
-import { clientAddress, type TrustFunction } from "./trust-proxy";
-import { OPERATIONAL_PATHS, pathOf } from "~/routing/route-patterns";
+import { OPERATIONAL_PATHS, pathOf } from "~/http/operational-paths";
+import { clientAddress, type TrustFunction } from "~/http/trust-proxy.server";
 
 /** The access line: morgan's "tiny" with the client address in front (see `installAccessLineFormat`). */
 const ACCESS_FORMAT = ":client :method :url :status :res[content-length] - :response-time ms";

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { suppressTracing } from "@sentry/core";
-import { pathOf } from "~/routing/route-patterns";
+import { pathOf } from "~/http/operational-paths";
 import { envelopeEndpoint, parseDsn, sameProject, type Dsn } from "~/monitoring/sentry-dsn";
-import { clientAddress, type TrustFunction } from "./trust-proxy";
+import { clientAddress, type TrustFunction } from "~/http/trust-proxy.server";
 
 /**
  * The error-report tunnel: the browser posts its envelopes to a path on the

@@ -12,6 +12,9 @@ describe("securityHeaders", () => {
       expect(headers.get("Content-Security-Policy")).toBe(contentSecurityPolicy({ ...options, nonce }));
       expect(headers.get("Content-Security-Policy")).toContain(`'nonce-${nonce}'`);
       expect(headers.get("X-Frame-Options")).toBe("DENY");
+      expect(headers.get("Permissions-Policy")).toBe(
+        "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+      );
       expect(headers.has("Strict-Transport-Security")).toBe(false);
     }
   });

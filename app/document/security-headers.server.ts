@@ -46,8 +46,11 @@ export function contentSecurityPolicy({ nonce, sentryDsn, sentryTunnel }: CspOpt
   return directives.join("; ");
 }
 
-/** Features no page of the scaffold uses; a product that needs one opens it here. */
-const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
+/**
+ * Features no page of the scaffold uses; a product that needs one opens it here.
+ * No `interest-cohort`: browsers dropped FLoC and warn about the unknown feature.
+ */
+const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
 
 interface SecurityHeaderOptions extends Omit<CspOptions, "nonce"> {
   /** `Strict-Transport-Security` max-age in seconds; 0 leaves the header out (plain-HTTP deployments). */

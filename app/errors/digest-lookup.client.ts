@@ -1,11 +1,11 @@
-import { DIGEST_HEADER, isDigest } from "./digest";
-import { DIGEST_ATTRIBUTE, type DigestLookup } from "./error-page";
+import { DIGEST_ATTRIBUTE, DIGEST_HEADER, isDigest } from "./digest";
+import type { DigestLookup } from "./error-page";
 import { pagePathOfDataUrl } from "~/routing/route-patterns";
 
 /**
  * The browser's digest lookup (see `ErrorDigestContext` in error-page.tsx). Call once, before
  * hydrating: it reads the digest of a server-rendered error page and starts
- * watching single-fetch responses for `X-Error-Digest`.
+ * watching single-fetch responses for `DIGEST_HEADER` (digest.ts).
  */
 export function createBrowserDigestLookup(): DigestLookup {
   const byPath = new Map<string, string>();

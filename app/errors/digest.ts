@@ -1,11 +1,30 @@
 /**
- * A digest names one unexpected server error. It is shown on the error page,
- * written in the server's error log line and set as the `digest` tag of the
- * Sentry event, so an operator can go from what a visitor saw to the cause in
- * one step. It is random, so it carries no error text, no stack and no secret.
+ * The digest protocol. A digest names one unexpected server error. It is
+ * shown on the error page, written in the server's error log line and set as
+ * the `digest` tag of the Sentry event, so an operator can go from what a
+ * visitor saw to the cause in one step. It is random, so it carries no error
+ * text, no stack and no secret.
+ *
+ * Remix replaces every server error with `Error("Unexpected Server Error")`
+ * before it leaves the server, so the digest cannot ride on the error. It
+ * travels beside it instead, keyed by the page's pathname:
+ *  - server render: `entry.server` looks up the digest `handleError` gave the
+ *    request (server-failure.server.ts) and the page shows it in an element
+ *    carrying `DIGEST_ATTRIBUTE` (error-page.tsx);
+ *  - hydration: `entry.client` reads it back from that element;
+ *  - single-fetch navigations and form posts: the failed `.data` response
+ *    carries it in `DIGEST_HEADER`, which `entry.client` notes
+ *    (digest-lookup.client.ts).
  */
 
-const DIGEST_PATTERN = /^[0-9a-f]{12}$/;
+/** What a digest looks like: 12 lowercase hex characters. */
+export const DIGEST_PATTERN = /^[0-9a-f]{12}$/;
+
+/** Response header that carries the digest of a failed single-fetch (`.data`) request to the browser. */
+export const DIGEST_HEADER = "X-Error-Digest";
+
+/** Attribute of the error page's element that shows the digest; `entry.client` reads it before hydrating. */
+export const DIGEST_ATTRIBUTE = "data-error-digest";
 
 /** 12 lowercase hex characters (48 random bits): short enough to read aloud, safe to grep. */
 export function createDigest(): string {
@@ -18,9 +37,3 @@ export function createDigest(): string {
 export function isDigest(value: unknown): value is string {
   return typeof value === "string" && DIGEST_PATTERN.test(value);
 }
-
-/** Response header that carries the digest of a failed single-fetch (`.data`) request to the browser. */
-export const DIGEST_HEADER = "X-Error-Digest";
-
-/** The message Remix puts on every server error it sends to the browser in production. */
-export const SANITIZED_SERVER_ERROR_MESSAGE = "Unexpected Server Error";

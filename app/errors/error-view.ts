@@ -1,5 +1,7 @@
 import { isRouteErrorResponse } from "@remix-run/react";
-import { SANITIZED_SERVER_ERROR_MESSAGE } from "./digest";
+
+/** The message Remix puts on every server error it sends to the browser in production. */
+const SANITIZED_SERVER_ERROR_MESSAGE = "Unexpected Server Error";
 
 /**
  * What an error boundary should show for the error it caught. One decision,

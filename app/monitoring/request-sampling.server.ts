@@ -1,7 +1,7 @@
 import type { Scope } from "@sentry/core";
 import { getDynamicSamplingContextFromClient, getDynamicSamplingContextFromSpan } from "@sentry/core";
 import * as Sentry from "@sentry/node";
-import { OPERATIONAL_PATHS } from "~/routing/route-patterns";
+import { OPERATIONAL_PATHS } from "~/http/operational-paths";
 import { isRequestTraced, requestSampling } from "./trace-sampling";
 
 /**

@@ -8,8 +8,9 @@ export const TRANSACTION_CONTEXT_MAX_AGE_MS = 1_000;
  * The SDK's Context integration (runtime, OS, device, memory), with the memory
  * read at most once per `maxAgeMs` for transactions. It reads the process's
  * memory for every event (`process.memoryUsage()`, `process.availableMemory()`,
- * `os.freemem()`): about 0.14 ms of CPU per transaction here, a tenth of what
- * a traced request costs the server. Error events still get fresh figures.
+ * `os.freemem()`), a measurable share of the CPU a traced request costs the server
+ * (the figures: bench/README.md, "Where the time goes with 300 routes"). Error
+ * events still get fresh figures.
  */
 export function contextIntegration(
   inner: Integration = Sentry.nodeContextIntegration(),

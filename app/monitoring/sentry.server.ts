@@ -1,7 +1,7 @@
 import * as Sentry from "@sentry/node";
 import { instanceName, sentryEnvironment, type Env } from "~/env.server";
 import { routePatternOf } from "~/routing/request-route.server";
-import { OPERATIONAL_PATHS } from "~/routing/route-patterns";
+import { OPERATIONAL_PATHS } from "~/http/operational-paths";
 import { sharedSentryOptions } from "./sentry-options";
 import { ingestHttpModule, transportWithBackoff } from "./sentry-transport.server";
 import { contextIntegration } from "./sentry-context.server";

@@ -1,9 +1,9 @@
 /**
  * Liveness probe for orchestrators: 200 `ok` when the server can run a
  * request through Remix, also while it drains during shutdown (readiness,
- * `/readyz`, is what tells balancers to stop sending: shutdown.server.ts).
+ * `/readyz`, is what tells balancers to stop sending: server/shutdown.ts).
  * Not traced and left out of the access log (OPERATIONAL_PATHS in
- * app/routing/route-patterns.ts).
+ * app/http/operational-paths.ts).
  */
 export function loader() {
   return new Response("ok", {

@@ -25,18 +25,6 @@ export interface RoutePattern {
 /** The pattern of the catch-all `app/routes/$.tsx`: requests it serves are "not found". */
 export const NOT_FOUND_PATTERN = "/*";
 
-/** Readiness: 503 from the moment the server starts draining (answered in front of Express, shutdown.server.ts). */
-export const READINESS_PATH = "/readyz";
-
-/** Paths that serve machines, not people (liveness and readiness): never traced, not in the access log. */
-export const OPERATIONAL_PATHS: readonly string[] = ["/healthz", READINESS_PATH];
-
-/** The path of a request target (`/a/b?x=1` → `/a/b`), without building an array on the request path. */
-export function pathOf(target: string): string {
-  const query = target.indexOf("?");
-  return query === -1 ? target : target.slice(0, query);
-}
-
 function fullPath(route: RouteDefinition, routes: Record<string, RouteDefinition>): string {
   const segments: string[] = [];
   for (let current: RouteDefinition | undefined = route; current;) {

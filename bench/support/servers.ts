@@ -1,14 +1,14 @@
 /**
  * The servers the benchmark and the client JS budget measure: the bare Remix
  * baseline (remix-serve on bench/baseline/build) and the app through its real
- * start script (e2e/support/app-server.ts). Every server started here is
+ * start script (test-support/app-server.ts). Every server started here is
  * registered so that one call, or the process exiting, stops them all.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { baseEnv, freePort, startApp, type StartOptions } from "../../e2e/support/app-server";
+import { baseEnv, freePort, startApp, type StartOptions } from "../../test-support/app-server";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const BASELINE_DIR = path.join(ROOT, "bench/baseline");

@@ -12,6 +12,8 @@ import { Container } from "./support/container";
 import { buildKitBuilder, docker, run } from "./support/docker";
 import { imageShare, listApp, lockedPackages, mib } from "./support/image-contents";
 import { measureMemory } from "./support/memory";
+import { DIGEST_PATTERN } from "../../app/errors/digest";
+import { digestInHtml } from "../../test-support/error-digest";
 
 let image: AppImage;
 
@@ -174,8 +176,8 @@ test("read-only root, e2e build mounted: error digest in docker logs, in-flight 
     const failing = await fetch(`${container.url}/fixtures/loader-error`);
     expect(failing.status).toBe(500);
     const body = await failing.text();
-    const digest = /data-error-digest="([0-9a-f]{12})"/.exec(body)?.[1];
-    expect(digest).toMatch(/^[0-9a-f]{12}$/);
+    const digest = digestInHtml(body);
+    expect(digest).toMatch(DIGEST_PATTERN);
     expect(body).not.toContain("secret-token-123");
     await expect
       .poll(async () => (await container.logRecords()).filter((line) => line.digest === digest), {

@@ -4,12 +4,14 @@
  * digest leads to the instance that logged it, and a rolling restart under
  * steady mixed load fails no request. docs/operating.md, "Scaling out" has the figures.
  */
-import { freePort, startApp, type AppServer } from "../../e2e/support/app-server";
-import { expect, test } from "../../e2e/support/fixtures";
+import { freePort, startApp, type AppServer } from "../../test-support/app-server";
+import { expect, test } from "../../test-support/fixtures";
 import { startNginx, type Nginx } from "./support/nginx";
 import { watchReadiness, type Rotation } from "./support/rotation";
 import { startMixedLoad } from "./support/mixed-load";
 import { summarize, type Phase } from "./support/latency";
+import { DIGEST_PATTERN } from "../../app/errors/digest";
+import { digestInHtml } from "../../test-support/error-digest";
 
 const INSTANCES = 3;
 /** Long enough for the readiness watcher to take a draining instance out of nginx, with room to spare. */
@@ -104,8 +106,8 @@ test("an error's digest is in the log of the instance that served it, and only t
   for (let round = 0; round < INSTANCES; round++) {
     const response = await fetch(`${nginx.url}/fixtures/loader-error`);
     expect(response.status).toBe(500);
-    const digest = (await response.text()).match(/data-error-digest="([0-9a-f]{12})"/)?.[1];
-    expect(digest).toBeDefined();
+    const digest = digestInHtml(await response.text());
+    expect(digest).toMatch(DIGEST_PATTERN);
     const instance = servedBy(response);
     const line = await instance.app.waitForLog((entry) => entry.digest === digest);
     expect(line).toMatchObject({ level: "error", instance: instance.name, path: "/fixtures/loader-error" });

@@ -14,7 +14,7 @@ import { Service } from "kubernetes-models/v1/Service";
 import { describe, expect, it } from "vitest";
 import { parseAllDocuments } from "yaml";
 import { parseEnv } from "~/env.server";
-import { READINESS_PATH, OPERATIONAL_PATHS } from "~/routing/route-patterns";
+import { READINESS_PATH, OPERATIONAL_PATHS } from "~/http/operational-paths";
 import { SENTRY_FLUSH_MS, SHUTDOWN_GRACE_MS } from "../../server/shutdown";
 
 const dir = import.meta.dirname;

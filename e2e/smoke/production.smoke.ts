@@ -5,8 +5,10 @@
  * runner does; the first test proves it.
  */
 import { readlinkSync, realpathSync } from "node:fs";
-import { startApp, type AppServer } from "../support/app-server";
+import { startApp, type AppServer } from "../../test-support/app-server";
 import { test as base, expect, isErrorEvent, SERVER_ERROR_HEADING, settledItems } from "../support/fixtures";
+import { DIGEST_PATTERN } from "../../app/errors/digest";
+import { digestInHtml } from "../../test-support/error-digest";
 
 /** The shared fixtures' recorder, with two servers of the production builds reporting to it. */
 interface Servers {
@@ -61,8 +63,8 @@ test("an unexpected error: digest on the page, in one log line and one Sentry ev
   const html = await response.text();
   expect(html).toContain(SERVER_ERROR_HEADING);
   expect(html, "the error's message stays on the server").not.toContain("secret-token-123");
-  const digest = /data-error-digest="([0-9a-f]{12})"/.exec(html)?.[1];
-  expect(digest, "the digest on the error page").toBeDefined();
+  const digest = digestInHtml(html);
+  expect(digest, "the digest on the error page").toMatch(DIGEST_PATTERN);
 
   const line = await e2eBuild.waitForLog((entry) => entry.digest === digest, 10_000);
   expect(line.level).toBe("error");

@@ -13,7 +13,7 @@ import {
   parseStartScript,
   superviseServer,
   type AppServer,
-} from "./app-server";
+} from "../../test-support/app-server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 

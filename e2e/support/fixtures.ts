@@ -1,56 +1,15 @@
 /**
- * Shared Playwright fixtures. Each worker gets its own Sentry-protocol
- * recorder and its own production server (build-e2e, Sentry on at 100 %
- * tracing, DSN pointing at the recorder), so tests assert on what really
- * reached the wire.
+ * The e2e suite's fixtures (test-support/fixtures.ts: a recorder and an app
+ * server per worker) and the helpers its specs share: predicates on recorded
+ * items, waits, and what error pages show.
  */
 import { randomBytes } from "node:crypto";
-import { test as base, expect, type Page } from "@playwright/test";
-import { startApp, type AppServer } from "./app-server";
-import { startRecorder, type EnvelopeItem, type Recorder } from "./sentry-recorder";
+import type { Page } from "@playwright/test";
+import { expect } from "../../test-support/fixtures";
+import type { EnvelopeItem, Recorder } from "../../test-support/sentry-recorder";
+import { DIGEST_ATTRIBUTE, DIGEST_PATTERN } from "../../app/errors/digest";
 
-interface WorkerFixtures {
-  recorder: Recorder;
-  app: AppServer;
-}
-
-interface TestFixtures {
-  /** Console errors and page errors of the test's page, for "nothing went wrong" checks. */
-  browserErrors: string[];
-}
-
-export const test = base.extend<TestFixtures, WorkerFixtures>({
-  recorder: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring
-    async ({}, use) => {
-      const recorder = await startRecorder();
-      await use(recorder);
-      await recorder.close();
-    },
-    { scope: "worker" },
-  ],
-  app: [
-    async ({ recorder }, use) => {
-      const app = await startApp({
-        env: { SENTRY_DSN: recorder.dsn(), SENTRY_TRACES_SAMPLE_RATE: "1", SENTRY_ENVIRONMENT: "e2e" },
-      });
-      await use(app);
-      await app.stop();
-    },
-    { scope: "worker" },
-  ],
-  baseURL: async ({ app }, use) => use(app.url),
-  browserErrors: async ({ page }, use) => {
-    const errors: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    page.on("pageerror", (error) => errors.push(error.message));
-    await use(errors);
-  },
-});
-
-export { expect };
+export { expect, test } from "../../test-support/fixtures";
 
 /**
  * A request predicate for the form post to `pathname` (a document POST, or its
@@ -90,8 +49,8 @@ export async function settledItems(
 
 /** The digest shown on an error page. */
 export async function digestOnPage(page: Page): Promise<string> {
-  const digest = await page.locator("[data-error-digest]").textContent();
-  expect(digest).toMatch(/^[0-9a-f]{12}$/);
+  const digest = await page.locator(`[${DIGEST_ATTRIBUTE}]`).textContent();
+  expect(digest).toMatch(DIGEST_PATTERN);
   return digest!;
 }
 

@@ -3,7 +3,7 @@
  * restarts, after), how many requests and POSTs, how many failed, and p50/p99
  * latency, as a table for the test's output and as data for its attachment.
  */
-import { percentile } from "../../../e2e/support/load";
+import { percentile } from "../../../test-support/load";
 import type { Sample } from "./mixed-load";
 
 export type Phase = "steady" | "restarting" | "after";

@@ -3,7 +3,7 @@
  * short bounded load of document requests on 127.0.0.1 (peak sampled, the
  * kernel's high-water mark, and what `docker stats` reports for the container).
  */
-import { load, percentile } from "../../../e2e/support/load";
+import { load, percentile } from "../../../test-support/load";
 import type { Container } from "./container";
 import { docker } from "./docker";
 

@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort } from "../../../e2e/support/app-server";
+import { freePort } from "../../../test-support/app-server";
 
 export const NGINX = "/usr/sbin/nginx";
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { clientAddress, normalizeAddress, parseTrustProxy, trustFunction } from "./trust-proxy";
+import { clientAddress, normalizeAddress, parseTrustProxy, trustFunction } from "./trust-proxy.server";
 
 const request = (peer: string, forwardedFor?: string | string[]) =>
   ({

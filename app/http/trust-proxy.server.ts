@@ -10,6 +10,9 @@ import { BlockList, isIP } from "node:net";
  * The rule is Express's (`trust proxy`, proxy-addr): walk from the socket's
  * peer back through `X-Forwarded-For`, right to left, while the address is
  * trusted; the first untrusted address is the client.
+ *
+ * Under app/ so that env.server.ts validates `TRUST_PROXY` with the parser its
+ * users in server/ (the front handlers, the access log) apply.
  */
 type TrustProxy = { hops: number } | { ranges: string[] };
 

@@ -1,7 +1,8 @@
 /**
- * Which Chromium the e2e tests drive: `PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH`,
- * else Debian's `/usr/bin/chromium`, else Playwright's own download
- * (`npx playwright install chromium`), the usual path for users elsewhere.
+ * Which Chromium the e2e tests and `npm run bench:client-js` drive:
+ * `PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH`, else Debian's `/usr/bin/chromium`,
+ * else Playwright's own download (`npx playwright install chromium`), the
+ * usual path for users elsewhere.
  */
 import { existsSync } from "node:fs";
 

@@ -8,10 +8,10 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 
-const root = path.resolve(import.meta.dirname, "../..");
+const root = path.resolve(import.meta.dirname, "..");
 
 /** Preloaded after the start script's own preload: the server exits when the test worker is gone. */
-export const EXIT_WITH_PARENT = "--import ./e2e/support/exit-with-parent.mjs";
+export const EXIT_WITH_PARENT = "--import ./test-support/exit-with-parent.mjs";
 
 export interface StartOptions {
   /** Build directory: `build-e2e` (with fixtures, the default), `build`, or `build-bench[-<routes>]`. */

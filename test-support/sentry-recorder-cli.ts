@@ -1,7 +1,7 @@
 /**
  * Standalone Sentry recorder for local development:
  *
- *   npx tsx e2e/support/sentry-recorder-cli.ts [--port 8969] [--project 1]
+ *   npx tsx test-support/sentry-recorder-cli.ts [--port 8969] [--project 1]
  *
  * stdout: first line `SENTRY_DSN=<dsn>` (paste it into the app's env), then one line
  * per received item, e.g. `12:00:01.234 [1] event [error] TypeError: boom digest=123`.
@@ -14,7 +14,7 @@ interface CliOptions {
   project: string;
 }
 
-const USAGE = "usage: tsx e2e/support/sentry-recorder-cli.ts [--port 8969] [--project 1]";
+const USAGE = "usage: tsx test-support/sentry-recorder-cli.ts [--port 8969] [--project 1]";
 
 /** Accepts `--name value` and `--name=value`; throws on anything else. */
 function parseArgs(argv: string[]): CliOptions {

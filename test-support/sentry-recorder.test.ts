@@ -1,200 +1,29 @@
 /**
  * Unit tests for the Sentry recorder, over real HTTP on 127.0.0.1 (global fetch, no mocks).
+ * The parser and the summaries have their own, in sentry-recorder/.
  */
 import { connect } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import * as zlib from "node:zlib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startRecorder, summarizeItem, type EnvelopeItem, type Recorder } from "./sentry-recorder.js";
 import {
-  parseEnvelope,
-  startRecorder,
-  summarizeItem,
-  type EnvelopeItem,
-  type Recorder,
-} from "./sentry-recorder.js";
+  ENVELOPE_HEADER,
+  envelope,
+  errorEvent,
+  eventEnvelope,
+  transaction,
+} from "./sentry-recorder/test-envelopes";
 
 const gzip = promisify(zlib.gzip);
 const deflate = promisify(zlib.deflate);
 const deflateRaw = promisify(zlib.deflateRaw);
 const brotli = promisify(zlib.brotliCompress);
 
-// --- fixtures -------------------------------------------------------------
-
-const ENVELOPE_HEADER = {
-  event_id: "a".repeat(32),
-  sent_at: "2025-01-01T00:00:00.000Z",
-  sdk: { name: "test" },
-};
-
-const errorEvent = {
-  event_id: "a".repeat(32),
-  level: "error",
-  exception: {
-    values: [
-      { type: "Error", value: "root cause" },
-      { type: "TypeError", value: "boom" },
-    ],
-  },
-  tags: { digest: "123456" },
-};
-
-const transaction = {
-  type: "transaction",
-  transaction: "GET /products/:id",
-  contexts: { trace: { op: "http.server", trace_id: "b".repeat(32), span_id: "c".repeat(16) } },
-  spans: [{ op: "db" }, { op: "http.client" }, { op: "function.remix.loader" }],
-};
-
-/** Build an envelope the way the SDK serializer does: items joined by "\n", no trailing newline. */
-function envelope(header: object, ...items: Array<[object, string | Buffer | object]>): Buffer {
-  const parts: Buffer[] = [Buffer.from(JSON.stringify(header))];
-  for (const [itemHeader, payload] of items) {
-    const bytes = Buffer.isBuffer(payload)
-      ? payload
-      : Buffer.from(typeof payload === "string" ? payload : JSON.stringify(payload));
-    parts.push(Buffer.from(`\n${JSON.stringify(itemHeader)}\n`), bytes);
-  }
-  return Buffer.concat(parts);
-}
-
 /** fetch's BodyInit typing rejects Node Buffers (ArrayBufferLike); hand it a plain Uint8Array copy. */
 const bodyInit = (body: Buffer | string): Uint8Array<ArrayBuffer> | string =>
   typeof body === "string" ? body : new Uint8Array(body);
-
-const eventEnvelope = (): Buffer => envelope(ENVELOPE_HEADER, [{ type: "event" }, errorEvent]);
-
-// --- parseEnvelope ----------------------------------------------------------
-
-describe("parseEnvelope", () => {
-  it("parses the envelope header and a JSON event item", () => {
-    const { header, items } = parseEnvelope(eventEnvelope());
-    expect(header).toEqual(ENVELOPE_HEADER);
-    expect(items).toHaveLength(1);
-    expect(items[0]?.type).toBe("event");
-    expect(items[0]?.header).toEqual({ type: "event" });
-    expect(items[0]?.payload).toEqual(errorEvent);
-    expect(items[0]?.raw.toString()).toBe(JSON.stringify(errorEvent));
-  });
-
-  it("parses multiple items of different types, with and without length", () => {
-    const txJson = JSON.stringify(transaction);
-    const body = envelope(
-      ENVELOPE_HEADER,
-      [{ type: "transaction", length: Buffer.byteLength(txJson) }, txJson],
-      [{ type: "session" }, { sid: "s1", status: "ok", errors: 0 }],
-      [
-        { type: "client_report" },
-        { discarded_events: [{ reason: "ratelimit_backoff", category: "error", quantity: 2 }] },
-      ],
-    );
-    const { items } = parseEnvelope(body);
-    expect(items.map((i) => i.type)).toEqual(["transaction", "session", "client_report"]);
-    expect(items[0]?.payload).toEqual(transaction);
-    expect(items[1]?.payload).toEqual({ sid: "s1", status: "ok", errors: 0 });
-  });
-
-  it("reads exactly `length` bytes, even when they contain newlines and binary", () => {
-    const binary = Buffer.from([0x00, 0x0a, 0xff, 0x0a, 0x0a, 0x7b, 0x0d, 0x0a, 0x80]);
-    const body = envelope(
-      ENVELOPE_HEADER,
-      [{ type: "attachment", length: binary.length, filename: "blob.bin" }, binary],
-      [{ type: "event", length: Buffer.byteLength('{"message":"a\\nb ü"}') }, '{"message":"a\\nb ü"}'],
-    );
-    const { items } = parseEnvelope(body);
-    expect(items).toHaveLength(2);
-    expect(Buffer.isBuffer(items[0]?.payload)).toBe(true);
-    expect((items[0]?.payload as Buffer).equals(binary)).toBe(true);
-    expect(items[0]?.raw.equals(binary)).toBe(true);
-    expect(items[1]?.payload).toEqual({ message: "a\nb ü" });
-  });
-
-  it("keeps a length-less payload up to the end of the body", () => {
-    const body = Buffer.from('{}\n{"type":"event"}\n{"message":"last"}');
-    expect(parseEnvelope(body).items[0]?.payload).toEqual({ message: "last" });
-  });
-
-  it("tolerates trailing newlines and empty lines after the items", () => {
-    const body = Buffer.concat([eventEnvelope(), Buffer.from("\n\n\r\n")]);
-    expect(parseEnvelope(body).items).toHaveLength(1);
-  });
-
-  it("accepts a header-only envelope", () => {
-    expect(parseEnvelope(Buffer.from('{"event_id":"x"}\n'))).toEqual({
-      header: { event_id: "x" },
-      items: [],
-    });
-  });
-
-  it("keeps non-JSON payloads as Buffers", () => {
-    const body = envelope(
-      {},
-      [{ type: "event" }, "not json"],
-      [{ type: "replay_recording" }, '{"segment_id":0}'],
-    );
-    const { items } = parseEnvelope(body);
-    expect(Buffer.isBuffer(items[0]?.payload)).toBe(true);
-    expect(items[0]?.payload.toString()).toBe("not json");
-    // replay_recording is binary by definition even when it happens to look like JSON.
-    expect(Buffer.isBuffer(items[1]?.payload)).toBe(true);
-  });
-
-  it.each([
-    ["an empty body", ""],
-    ["a header that is not JSON", 'nope\n{"type":"event"}\n{}'],
-    ["a header that is not an object", "[1,2]\n"],
-    ["an item header that is not JSON", "{}\n{type:event}\n{}"],
-    ["an item header without type", '{}\n{"length":2}\n{}'],
-    ["a length past the end of the body", '{}\n{"type":"attachment","length":99}\nshort'],
-    ["a negative length", '{}\n{"type":"attachment","length":-1}\nx'],
-  ])("throws on %s", (_name, body) => {
-    expect(() => parseEnvelope(Buffer.from(body))).toThrow(Error);
-  });
-});
-
-// --- summarizeItem ------------------------------------------------------------
-
-describe("summarizeItem", () => {
-  const item = (
-    type: string,
-    payload: unknown,
-    header: Record<string, unknown> = { type },
-  ): EnvelopeItem => ({
-    type,
-    header,
-    payload,
-    raw: Buffer.from(JSON.stringify(payload) ?? ""),
-  });
-
-  it("summarizes events with level, main exception and digest", () => {
-    expect(summarizeItem(item("event", errorEvent))).toBe("event [error] TypeError: boom digest=123456");
-  });
-
-  it("summarizes message events and keeps them on one line", () => {
-    expect(summarizeItem(item("event", { level: "warning", message: "line1\nline2" }))).toBe(
-      'event [warning] "line1\\nline2"',
-    );
-    const multiline = { exception: { values: [{ type: "Error", value: "a\nb" }] } };
-    expect(summarizeItem(item("event", multiline))).not.toContain("\n");
-  });
-
-  it("summarizes transactions with name, op and span count", () => {
-    expect(summarizeItem(item("transaction", transaction))).toBe(
-      "transaction GET /products/:id op=http.server spans=3",
-    );
-  });
-
-  it("falls back to type and size for binary payloads", () => {
-    const bin = Buffer.from([1, 2, 3]);
-    const attachment: EnvelopeItem = {
-      type: "attachment",
-      header: { type: "attachment", filename: "a.png" },
-      payload: bin,
-      raw: bin,
-    };
-    expect(summarizeItem(attachment)).toBe("attachment a.png (3 bytes)");
-  });
-});
 
 // --- server ---------------------------------------------------------------------
 

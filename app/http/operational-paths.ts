@@ -1,0 +1,23 @@
+/**
+ * The paths that serve machines, not people, and how a request target is
+ * compared with them. Their handlers: liveness is a Remix route
+ * (app/routes/healthz.ts); readiness is answered in front of Express
+ * (`answerReadiness` in server/shutdown.ts), because it must say 503 while the
+ * app still serves. Here, under app/, so both app/ (tracing leaves them out)
+ * and server/ (readiness, the access log) can import them.
+ */
+
+/** Liveness: 200 while the process can run a request through Remix, also while draining. */
+export const LIVENESS_PATH = "/healthz";
+
+/** Readiness: 503 from the moment the server starts draining. */
+export const READINESS_PATH = "/readyz";
+
+/** Paths that serve machines, not people (liveness and readiness): never traced, not in the access log. */
+export const OPERATIONAL_PATHS: readonly string[] = [LIVENESS_PATH, READINESS_PATH];
+
+/** The path of a request target (`/a/b?x=1` → `/a/b`), without building an array on the request path. */
+export function pathOf(target: string): string {
+  const query = target.indexOf("?");
+  return query === -1 ? target : target.slice(0, query);
+}

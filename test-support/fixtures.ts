@@ -1,0 +1,53 @@
+/**
+ * Shared Playwright fixtures. Each worker gets its own Sentry-protocol
+ * recorder and, when a test asks for `app` (or `page`, through `baseURL`), its
+ * own production server (build-e2e, Sentry on at 100 % tracing, DSN pointing
+ * at the recorder), so tests assert on what really reached the wire. Used by
+ * the e2e suite (through e2e/support/fixtures.ts) and the deploy checks.
+ */
+import { test as base, expect } from "@playwright/test";
+import { startApp, type AppServer } from "./app-server";
+import { startRecorder, type Recorder } from "./sentry-recorder";
+
+interface WorkerFixtures {
+  recorder: Recorder;
+  app: AppServer;
+}
+
+interface TestFixtures {
+  /** Console errors and page errors of the test's page, for "nothing went wrong" checks. */
+  browserErrors: string[];
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  recorder: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring
+    async ({}, use) => {
+      const recorder = await startRecorder();
+      await use(recorder);
+      await recorder.close();
+    },
+    { scope: "worker" },
+  ],
+  app: [
+    async ({ recorder }, use) => {
+      const app = await startApp({
+        env: { SENTRY_DSN: recorder.dsn(), SENTRY_TRACES_SAMPLE_RATE: "1", SENTRY_ENVIRONMENT: "e2e" },
+      });
+      await use(app);
+      await app.stop();
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ app }, use) => use(app.url),
+  browserErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await use(errors);
+  },
+});
+
+export { expect };

@@ -6,9 +6,9 @@
  * 90 pages of CPU and held /healthz for seconds (SECURITY.md). Runs in the
  * "faults" project, alone on the machine, like the other cost comparisons.
  */
-import { startApp } from "./support/app-server";
+import { startApp } from "../test-support/app-server";
 import { expect, test } from "./support/fixtures";
-import { cpuMs, percentile } from "./support/load";
+import { cpuMs, percentile } from "../test-support/load";
 
 async function manifestVersion(baseURL: string): Promise<string> {
   const html = await (await fetch(`${baseURL}/fixtures/items/1`)).text();

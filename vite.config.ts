@@ -175,6 +175,7 @@ export function createViteConfig({ buildDirectory = remixOptions.buildDirectory 
         "deploy/**/*.test.ts",
         "patches/**/*.test.ts",
         ".ci/**/*.test.ts",
+        "scripts/**/*.test.ts",
       ],
       environment: "node",
     },

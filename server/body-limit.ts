@@ -1,13 +1,13 @@
 import { DISCARD_AFTER_REFUSAL_BYTES } from "~/http/request-body.server";
-import type { FrontHandler } from "./front-handlers";
+import type { FrontHandler } from "./adapter/http-server";
 
 /**
  * Request bodies larger than the limit (BODY_SIZE_LIMIT) are refused before
  * any of them is read: a declared Content-Length over it gets 413 here, and a
  * client that asked `Expect: 100-continue` never gets the go-ahead
- * (front-handlers.ts runs this on `checkContinue` too). A body without a
+ * (adapter/http-server.ts runs this on `checkContinue` too). A body without a
  * length (chunked) is counted as it is read instead
- * (app/http/request-body.server.ts, wired in by remix-handler.ts).
+ * (app/http/request-body.server.ts, wired in by adapter/remix-request-handler.ts).
  *
  * After the 413, what the client still sends is read and dropped up to a
  * budget, then left unread, as the form kit does with a body it refuses

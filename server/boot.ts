@@ -4,9 +4,10 @@
  * (server/dev.ts), in this order:
  *  1. the env file, then the environment check (one line naming a bad variable, exit 1);
  *  2. Sentry, so its instrumentation is in place before anything it watches loads;
- *  3. every global patch — stdout as JSON lines (stdout-json.ts; not in development), handlers in
- *     front of Express (front-handlers.ts: readiness, method, path, body-size and
- *     manifest guards, the Sentry tunnel), Remix's request handler (remix-handler.ts) — and the
+ *  3. the adapter (adapter/, one file per assumption about remix-serve and Remix, listed in its
+ *     README) wires in plain functions: stdout as JSON lines (log-lines.ts; not in development),
+ *     handlers in front of Express (readiness, method, path, body-size and manifest guards, the
+ *     Sentry tunnel), the loader and action wrapper — and the
  *     graceful shutdown (shutdown.ts);
  *  4. one `starting` line.
  * Keep the imports to what starting needs: nothing of the app may load first.
@@ -16,11 +17,12 @@ import { getLogger } from "~/logging/logger.server";
 import { flushServerSentry, initServerSentry } from "~/monitoring/sentry.server";
 import { loadEnvFile } from "./env-file";
 import { refuseLargeBodies } from "./body-limit";
-import { installFrontHandlers, refuseMalformedPaths, refuseUnsupportedMethods } from "./front-handlers";
+import { installFrontHandlers } from "./adapter/http-server";
+import { refuseMalformedPaths, refuseUnsupportedMethods } from "./request-guards";
 import { boundManifestRequests } from "./manifest-guard";
-import { wrapRemixRequestHandler } from "./remix-handler";
+import { wrapRemixRequestHandler } from "./adapter/remix-request-handler";
 import { answerReadiness, installGracefulShutdown } from "./shutdown";
-import { installAccessLineFormat, installJsonStdout } from "./stdout-json";
+import { installAccessLineFormat, installJsonStdout } from "./adapter/stdout";
 import { trustFunction } from "~/http/trust-proxy.server";
 import { createTunnelHandler } from "./tunnel";
 

@@ -1,4 +1,4 @@
-import type { FrontHandler } from "./front-handlers";
+import type { FrontHandler } from "./adapter/http-server";
 
 /**
  * A bound on what one lazy-route-discovery request (`/__manifest?p=…`) costs:
@@ -46,7 +46,7 @@ export function manifestScopeOf(routes: Record<string, RouteEntry>, basename = "
   return { path: `${basename}/__manifest`.replace(/\/+/g, "/"), maxDepth };
 }
 
-/** Called with every build Remix is given (server/remix-handler.ts). */
+/** Called with every build Remix is given (server/adapter/remix-request-handler.ts). */
 export function recordManifestScope(next: ManifestScope): void {
   scope = next;
 }

@@ -1,5 +1,6 @@
-import http, { type Server } from "node:http";
-import type { FrontHandler } from "./front-handlers";
+import type { Server } from "node:http";
+import type { FrontHandler } from "./adapter/http-server";
+import { closeServer, disarmClose } from "./adapter/server-close";
 import { getLogger } from "~/logging/logger.server";
 import { pathOf, READINESS_PATH } from "~/http/operational-paths";
 
@@ -27,7 +28,7 @@ export const SENTRY_FLUSH_MS = 2_000;
 let draining = false;
 
 /**
- * The front handler (front-handlers.ts) for readiness, first in line:
+ * The front handler (adapter/http-server.ts) for readiness, first in line:
  * `/readyz` answers 200 `ready`, or 503 `draining` once shutdown began; while
  * draining, every other response gets `Connection: close` too, so keep-alive
  * clients (a balancer's pooled connections) reconnect elsewhere. Liveness
@@ -54,8 +55,7 @@ function drain(server: Server): Promise<void> {
       resolve();
       return;
     }
-    // The prototype's close: the instance's own was disarmed (see `stop`).
-    http.Server.prototype.close.call(server, () => resolve());
+    closeServer(server, resolve);
     // Keep-alive connections stay open between requests; close each one as soon as it is idle.
     const sweep = setInterval(() => server.closeIdleConnections(), 50);
     sweep.unref();
@@ -86,12 +86,8 @@ export function installGracefulShutdown(
     stopping = true;
     const started = performance.now();
     draining = true;
-    // remix-serve's own handler for the same signal runs right after this one
-    // (it was installed later) and calls `server.close(console.error)`: that
-    // would stop accepting before the drain delay, and print
-    // ERR_SERVER_NOT_RUNNING on stderr once the server is closed. Closing is
-    // this module's job, so the instances' close is disarmed before it runs.
-    for (const server of servers) server.close = () => server;
+    // remix-serve's own handler for the same signal runs right after this one.
+    disarmClose(servers);
     const delayMs = signal === "SIGTERM" ? drainDelayMs : 0;
     const logger = getLogger();
     logger.info(

@@ -11,7 +11,7 @@ import { clientAddress, type TrustFunction } from "~/http/trust-proxy.server";
  * ad blockers) and this forwards them to the configured DSN's ingest.
  *
  * It is never an open relay: only envelopes for the configured project are
- * forwarded. It runs in front of Express and Remix (see front-handlers.ts),
+ * forwarded. It runs in front of Express and Remix (see adapter/http-server.ts),
  * so its requests are not traced, not access-logged and never reach a route.
  *
  * Not `handleTunnelRequest` from @sentry/core: that reads any body whole,
@@ -161,7 +161,7 @@ async function forward(
 }
 
 /**
- * A front handler (see front-handlers.ts) for the tunnel path: true when it
+ * A front handler (see adapter/http-server.ts) for the tunnel path: true when it
  * took the request. Every failure becomes a short 4xx/5xx answer; nothing is
  * thrown into the server.
  */

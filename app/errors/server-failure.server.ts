@@ -11,7 +11,7 @@ import { recordDigest, requestIdFor } from "./request-store.server";
  * the stack, and one Sentry event tagged with the digest and request id.
  *  - Remix calls it as `handleError` (entry.server) for what loaders, actions
  *    and rendering throw;
- *  - the loader and action wrapper (server/remix-handler.ts) calls it for a
+ *  - the loader and action wrapper (server/adapter/remix-request-handler.ts) calls it for a
  *    thrown 5xx Response, which Remix never hands to `handleError`.
  */
 export function handleServerError(error: unknown, { request }: { request: Request }): void | Promise<void> {

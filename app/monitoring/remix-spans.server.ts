@@ -9,7 +9,7 @@ import * as Sentry from "@sentry/node";
  * integration's, created only for requests the server decided to trace
  * (sentry.server.ts), and each loader and action gets a span (`loader.remix`,
  * `action.remix`) when, and only when, it runs inside that span.
- * `server/remix-handler.ts` calls this for every loader and action.
+ * `server/adapter/remix-request-handler.ts` calls this for every loader and action.
  */
 export function withDataFunctionSpan<T>(kind: "loader" | "action", routeId: string, run: () => T): T {
   // An untraced request has no recording span (at most the remote parent of

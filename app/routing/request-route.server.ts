@@ -3,7 +3,7 @@
  * lines and Sentry transactions, and whether a single-fetch request names a
  * route that does not exist. The patterns come from the routes of the build
  * Remix serves, recorded by the boot's wrapper of `createRequestHandler`
- * (server/remix-handler.ts); the browser computes the same ones from
+ * (server/adapter/remix-request-handler.ts); the browser computes the same ones from
  * `virtual:route-patterns` (vite.config.ts).
  */
 import { matchRoutePattern } from "./route-pattern-matcher";

@@ -1,41 +1,13 @@
 /**
- * remix-serve prints its start banner and an access line per request
- * (morgan's "tiny" format) as plain text on stdout. This turns those lines
- * into JSON records like the app's own, so stdout is JSON lines throughout,
- * each naming the instance, and drops the access lines of health checks,
- * which would only be noise. The app's logger (pino) writes to the file
- * descriptor directly and is not affected.
+ * Adapter (server/adapter/README.md): remix-serve prints its start banner
+ * and an access line per request (morgan's "tiny" format) as plain text on
+ * stdout. `installJsonStdout` routes those lines through `toJsonLine`
+ * (server/log-lines.ts), so stdout is JSON lines throughout; the app's logger
+ * (pino) writes to the file descriptor directly and is not affected.
  */
 import { createRequire } from "node:module";
-import { OPERATIONAL_PATHS, pathOf } from "~/http/operational-paths";
 import { clientAddress, type TrustFunction } from "~/http/trust-proxy.server";
-
-/** The access line: morgan's "tiny" with the client address in front (see `installAccessLineFormat`). */
-const ACCESS_FORMAT = ":client :method :url :status :res[content-length] - :response-time ms";
-const ACCESS_LINE =
-  /^(?<client>\S+) (?<method>[A-Z]+) (?<url>\S+) (?<status>\d{3}|-) (?<length>\S+) - (?<ms>[\d.]+|-) ms$/;
-
-/** The JSON line for one plain-text line, or null to drop it. Lines that already are JSON pass unchanged. */
-export function toJsonLine(line: string, instance: string, now: Date = new Date()): string | null {
-  if (line.startsWith("{")) return line;
-  const time = now.toISOString();
-  const access = ACCESS_LINE.exec(line)?.groups;
-  if (access) {
-    if (OPERATIONAL_PATHS.includes(pathOf(access.url!))) return null;
-    return JSON.stringify({
-      level: "info",
-      time,
-      instance,
-      msg: "request",
-      client: access.client,
-      method: access.method,
-      url: access.url,
-      status: Number(access.status) || undefined,
-      durationMs: Number(access.ms) || undefined,
-    });
-  }
-  return JSON.stringify({ level: "info", time, instance, msg: line });
-}
+import { ACCESS_FORMAT, toJsonLine } from "../log-lines";
 
 /** Routes every later `process.stdout.write` of plain text through `toJsonLine`. */
 export function installJsonStdout(instance: string): void {

@@ -1,49 +1,17 @@
 import http from "node:http";
 import { syncBuiltinESMExports } from "node:module";
-import { pathOf } from "~/http/operational-paths";
 import type { TrustFunction } from "~/http/trust-proxy.server";
 
 /**
- * A global patch: handlers that answer before Express and Remix see a
- * request. remix-serve offers no hook in front of Express, so
- * `installFrontHandlers` wraps `http.createServer` once, before remix-serve
- * calls it (front-handlers.test.ts fails if that stops reaching its server).
- * Keep the list short: only what must not run through the app (see boot.ts).
+ * Adapter (server/adapter/README.md), a global patch: handlers that answer
+ * before Express and Remix see a request. remix-serve offers no hook in front
+ * of Express, so `installFrontHandlers` wraps `http.createServer` once, before
+ * remix-serve calls it (http-server.test.ts fails if that stops reaching its
+ * server). The handlers are plain functions of a request and a response
+ * (request-guards.ts, body-limit.ts, manifest-guard.ts, shutdown.ts,
+ * tunnel.ts); keep the list short: only what must not run through the app.
  */
 export type FrontHandler = (request: http.IncomingMessage, response: http.ServerResponse) => boolean;
-
-/**
- * Methods that Node's HTTP parser accepts but the Fetch API (and so Remix)
- * cannot represent: `new Request()` throws on them and Express would answer
- * 500. (CONNECT never reaches a request handler; see below.)
- */
-const UNSUPPORTED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
-
-export const refuseUnsupportedMethods: FrontHandler = (request, response) => {
-  if (!UNSUPPORTED_METHODS.has(request.method ?? "")) return false;
-  response.writeHead(405, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
-  response.end("Method Not Allowed");
-  return true;
-};
-
-/**
- * A path that is not valid percent-encoding gets a short 400 here: Express
- * would answer 400 too, but print the URIError's stack to stderr for every
- * such request, which lets anyone flood the server's logs.
- */
-export const refuseMalformedPaths: FrontHandler = (request, response) => {
-  const path = pathOf(request.url ?? "/");
-  // Only a `%` escape can be malformed; most paths have none and skip the decode.
-  if (!path.includes("%")) return false;
-  try {
-    decodeURIComponent(path);
-    return false;
-  } catch {
-    response.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" });
-    response.end("Bad Request: malformed URL");
-    return true;
-  }
-};
 
 /** Express's `app.set`, which remix-serve's app (the server's request listener) has. */
 type ExpressLike = http.RequestListener & { set?: (name: string, value: unknown) => unknown };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { installJsonStdout, toJsonLine } from "./stdout-json";
+import { toJsonLine } from "./log-lines";
 
 const now = new Date("2026-01-02T03:04:05.000Z");
 
@@ -36,34 +36,5 @@ describe("toJsonLine", () => {
   it("passes JSON lines through unchanged", () => {
     const line = '{"level":"error","digest":"0123456789ab"}';
     expect(toJsonLine(line, "web-1", now)).toBe(line);
-  });
-});
-
-describe("installJsonStdout", () => {
-  it("rewrites whole lines, keeps a partial line until its end arrives, and drops empty lines", () => {
-    const original = process.stdout.write;
-    const written: string[] = [];
-    process.stdout.write = ((chunk: string) => {
-      written.push(chunk);
-      return true;
-    }) as typeof process.stdout.write;
-    try {
-      installJsonStdout("web-1");
-      process.stdout.write("::1 GET /a 200 12 - 1.5 ms\n\nhello");
-      process.stdout.write(" world\n");
-      process.stdout.write(Buffer.from('{"level":"info"}\n::1 GET /healthz 200 2 - 0.1 ms\n'));
-    } finally {
-      process.stdout.write = original;
-    }
-    const records = written
-      .join("")
-      .trimEnd()
-      .split("\n")
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(records).toEqual([
-      expect.objectContaining({ msg: "request", client: "::1", method: "GET", url: "/a", status: 200 }),
-      expect.objectContaining({ msg: "hello world", instance: "web-1" }),
-      { level: "info" },
-    ]);
   });
 });

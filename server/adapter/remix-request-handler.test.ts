@@ -2,7 +2,7 @@ import { data, type ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { createRequire } from "node:module";
 import { routePatternOf } from "~/routing/request-route.server";
-import { instrumentBuild, serverRuntime, wrapRemixRequestHandler } from "./remix-handler";
+import { instrumentBuild, serverRuntime, wrapRemixRequestHandler } from "./remix-request-handler";
 
 const request = new Request("http://localhost/x");
 const LIMITS = { maxBodyBytes: 1024 };

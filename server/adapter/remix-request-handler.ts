@@ -4,11 +4,11 @@ import { data, type ServerBuild } from "@remix-run/node";
 import { limitRequestBody } from "~/http/request-body.server";
 import { withDataFunctionSpan } from "~/monitoring/remix-spans.server";
 import { recordServedRoutes } from "~/routing/request-route.server";
-import { checkDataBounds } from "./data-bounds";
-import { manifestScopeOf, recordManifestScope } from "./manifest-guard";
+import { checkDataBounds } from "../data-bounds";
+import { manifestScopeOf, recordManifestScope } from "../manifest-guard";
 
 /**
- * A global patch: Remix's `createRequestHandler` is wrapped so that every
+ * Adapter (server/adapter/README.md), a global patch: Remix's `createRequestHandler` is wrapped so that every
  * build it is given (remix-serve passes the production build once; the Vite
  * dev server a fresh one per request) has its routes recorded for route
  * patterns (app/routing/request-route.server.ts) and each loader and action
@@ -27,7 +27,7 @@ import { manifestScopeOf, recordManifestScope } from "./manifest-guard";
  *    fixed only in React Router 7.18), and such an object may come from
  *    request data. As an Error it is an unexpected failure like any other.
  * The build's basename and deepest route bound manifest requests (manifest-guard.ts).
- * remix-handler.test.ts fails if the patched export changes shape.
+ * remix-request-handler.test.ts fails if the patched export changes shape.
  */
 
 type DataFunctionArgs = { request: Request; params: unknown; context: unknown };

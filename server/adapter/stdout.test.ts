@@ -1,0 +1,50 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import { installJsonStdout } from "./stdout";
+
+describe("installJsonStdout", () => {
+  it("rewrites whole lines, keeps a partial line until its end arrives, and drops empty lines", () => {
+    const original = process.stdout.write;
+    const written: string[] = [];
+    process.stdout.write = ((chunk: string) => {
+      written.push(chunk);
+      return true;
+    }) as typeof process.stdout.write;
+    try {
+      installJsonStdout("web-1");
+      process.stdout.write("::1 GET /a 200 12 - 1.5 ms\n\nhello");
+      process.stdout.write(" world\n");
+      process.stdout.write(Buffer.from('{"level":"info"}\n::1 GET /healthz 200 2 - 0.1 ms\n'));
+    } finally {
+      process.stdout.write = original;
+    }
+    const records = written
+      .join("")
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(records).toEqual([
+      expect.objectContaining({ msg: "request", client: "::1", method: "GET", url: "/a", status: 200 }),
+      expect.objectContaining({ msg: "hello world", instance: "web-1" }),
+      { level: "info" },
+    ]);
+  });
+});
+
+describe("what the stdout adapter assumes of remix-serve", () => {
+  const serveRequire = createRequire(createRequire(import.meta.url).resolve("@remix-run/serve/package.json"));
+  const cli = readFileSync(serveRequire.resolve("./dist/cli.js"), "utf8");
+
+  it('asks morgan for its format by the name "tiny", which installAccessLineFormat redefines', () => {
+    expect(cli).toMatch(/morgan[\w"[\]]*\("tiny"\)/);
+    const morgan = serveRequire("morgan") as { format?: unknown; token?: unknown };
+    expect(typeof morgan.format).toBe("function");
+    expect(typeof morgan.token).toBe("function");
+  });
+
+  it("prints its banner and access lines through process.stdout (console.log, morgan's default stream)", () => {
+    expect(cli).toMatch(/console\.log\(`\[remix-serve\]/);
+    expect(cli).not.toMatch(/\("tiny",/);
+  });
+});

@@ -1,0 +1,35 @@
+import { pathOf } from "~/http/operational-paths";
+import type { FrontHandler } from "./adapter/http-server";
+
+/**
+ * Methods that Node's HTTP parser accepts but the Fetch API (and so Remix)
+ * cannot represent: `new Request()` throws on them and Express would answer
+ * 500. (CONNECT never reaches a request handler: adapter/http-server.ts answers it.)
+ */
+const UNSUPPORTED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+export const refuseUnsupportedMethods: FrontHandler = (request, response) => {
+  if (!UNSUPPORTED_METHODS.has(request.method ?? "")) return false;
+  response.writeHead(405, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
+  response.end("Method Not Allowed");
+  return true;
+};
+
+/**
+ * A path that is not valid percent-encoding gets a short 400 here: Express
+ * would answer 400 too, but print the URIError's stack to stderr for every
+ * such request, which lets anyone flood the server's logs.
+ */
+export const refuseMalformedPaths: FrontHandler = (request, response) => {
+  const path = pathOf(request.url ?? "/");
+  // Only a `%` escape can be malformed; most paths have none and skip the decode.
+  if (!path.includes("%")) return false;
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    response.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" });
+    response.end("Bad Request: malformed URL");
+    return true;
+  }
+};

@@ -49,8 +49,14 @@ export const SERVER_DATA_COLLECTION = {
  * - Modules: attaches the list of every installed package to every event and
  *   transaction, paid for in serialisation on each request.
  * - Context: replaced by contextIntegration below (the same, cheaper for transactions).
+ * - Dedupe: drops an error event whose message and stack equal the previous
+ *   event's, whichever request that came from. Every server error is captured
+ *   once, by the app's handleError, and each request's failure is its own
+ *   event (its digest, its request id): with v11 the same loader failing on a
+ *   document request and then on a single fetch gives identical stacks, and
+ *   the second failure was lost (e2e/sentry-privacy.spec.ts).
  */
-const OMITTED_INTEGRATIONS = new Set(["Express", "Modules", "Context"]);
+const OMITTED_INTEGRATIONS = new Set(["Express", "Modules", "Context", "Dedupe"]);
 
 /** `GET /fixtures/items/:id`: the method and the full route pattern, as the browser names the page. */
 function serverTransactionName(method: string, url: URL, route = routePatternOf(url)): string {

@@ -33,3 +33,8 @@ export async function loadServerSdk(): Promise<ServerSdk> {
   }
   return holder[HANDLE];
 }
+
+/** Drops the handle (unit tests that started the SDK, so that later tests in the same process see Sentry off). */
+export function forgetServerSdk(): void {
+  delete holder[HANDLE];
+}

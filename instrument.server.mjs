@@ -8,4 +8,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const serverBundle = process.argv[2] ?? "build/server/index.js";
-await import(pathToFileURL(path.resolve(path.dirname(serverBundle), "instrument.js")).href);
+const { booted } = await import(
+  pathToFileURL(path.resolve(path.dirname(serverBundle), "instrument.js")).href
+);
+// Sentry, when on, is loaded asynchronously: wait for it, or remix-serve would start first.
+await booted;

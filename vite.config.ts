@@ -147,6 +147,26 @@ function clientChunks(): Plugin {
 }
 
 /**
+ * One `@sentry/core` in the browser bundle: the one `@sentry/remix` (10.x)
+ * resolves. The server runs `@sentry/node` 11, so the project's own
+ * `@sentry/core` is 11.x, and npm gives each browser package of the SDK
+ * (`@sentry/browser`, `-react`, `-feedback`, `-replay`…) its own nested copy of
+ * 10.x: bundled as they are, the client chunks carried several copies (about
+ * 15 % more JavaScript). The server build resolves as usual (docs/decisions/0058).
+ */
+function browserSentryCore(): Plugin {
+  const browserSdk = path.resolve("node_modules/@sentry/remix/package.json");
+  return {
+    name: "browser-sentry-core",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      if (options.ssr || !/^@sentry\/core(\/|$)/.test(source) || importer === browserSdk) return null;
+      return this.resolve(source, browserSdk, { ...options, skipSelf: true });
+    },
+  };
+}
+
+/**
  * The app's Vite config. `buildDirectory` is Remix's (`build/` by default);
  * the test and benchmark builds pass their own (e2e/fixtures/vite.config.ts).
  */
@@ -165,6 +185,7 @@ export function createViteConfig({ buildDirectory = remixOptions.buildDirectory 
           serverBootEntry(),
           sourceMaps(buildDirectory),
           clientChunks(),
+          browserSentryCore(),
         ],
     test: {
       include: [

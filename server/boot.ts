@@ -3,7 +3,8 @@
  * it with `--import`), and before Vite's dev server under `npm run dev`
  * (server/dev.ts), in this order:
  *  1. the env file, then the environment check (one line naming a bad variable, exit 1);
- *  2. Sentry, so its instrumentation is in place before anything it watches loads;
+ *  2. Sentry, so its instrumentation is in place before anything it watches loads
+ *     (with a DSN only: without one nothing of `@sentry/*` is loaded at all);
  *  3. the adapter (adapter/, one file per assumption about remix-serve and Remix, listed in its
  *     README) wires in plain functions: stdout as JSON lines (log-lines.ts; not in development),
  *     handlers in front of Express (readiness, method, path, body-size and manifest guards, the
@@ -36,46 +37,56 @@ function checkedEnvironment() {
   }
 }
 
-const { envFile, env } = checkedEnvironment();
-const trust = trustFunction(env.TRUST_PROXY);
-initServerSentry(env);
-// remix-serve's banner and access lines become JSON; under `npm run dev` the
-// logger is pretty and Vite's lines stay as Vite prints them (server/dev.ts).
-if (env.NODE_ENV !== "development") {
-  installJsonStdout(instanceName(env));
-  installAccessLineFormat(trust);
-}
-wrapRemixRequestHandler({ maxBodyBytes: env.BODY_SIZE_LIMIT });
-const httpServers = installFrontHandlers(
-  [
-    answerReadiness, // first: while draining, every response says Connection: close
-    refuseUnsupportedMethods,
-    refuseMalformedPaths,
-    refuseLargeBodies(env.BODY_SIZE_LIMIT),
-    boundManifestRequests, // rewrites the target of a lazy-discovery request, answers none
-    ...(env.SENTRY_TUNNEL_ROUTE && env.SENTRY_DSN
-      ? [createTunnelHandler({ route: env.SENTRY_TUNNEL_ROUTE, dsn: env.SENTRY_DSN, trust })]
-      : []),
-  ],
-  { trust },
-);
-installGracefulShutdown(httpServers, {
-  drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
-  flushSentry: flushServerSentry,
-});
-getLogger().info(
-  {
-    port: Number(process.env.PORT) || 3000,
-    mode: env.NODE_ENV,
-    envFile,
-    sentry: Boolean(env.SENTRY_DSN),
-    tunnel: (env.SENTRY_DSN && env.SENTRY_TUNNEL_ROUTE) || false,
-    feedback: env.SENTRY_FEEDBACK === "on",
-    release: env.SENTRY_RELEASE ?? null,
-    tracesSampleRate: env.SENTRY_DSN ? env.SENTRY_TRACES_SAMPLE_RATE : 0,
+async function boot(): Promise<void> {
+  const { envFile, env } = checkedEnvironment();
+  const trust = trustFunction(env.TRUST_PROXY);
+  // Loads the SDK only with a DSN: the one wait of the boot.
+  await initServerSentry(env);
+  // remix-serve's banner and access lines become JSON; under `npm run dev` the
+  // logger is pretty and Vite's lines stay as Vite prints them (server/dev.ts).
+  if (env.NODE_ENV !== "development") {
+    installJsonStdout(instanceName(env));
+    installAccessLineFormat(trust);
+  }
+  wrapRemixRequestHandler({ maxBodyBytes: env.BODY_SIZE_LIMIT });
+  const httpServers = installFrontHandlers(
+    [
+      answerReadiness, // first: while draining, every response says Connection: close
+      refuseUnsupportedMethods,
+      refuseMalformedPaths,
+      refuseLargeBodies(env.BODY_SIZE_LIMIT),
+      boundManifestRequests, // rewrites the target of a lazy-discovery request, answers none
+      ...(env.SENTRY_TUNNEL_ROUTE && env.SENTRY_DSN
+        ? [createTunnelHandler({ route: env.SENTRY_TUNNEL_ROUTE, dsn: env.SENTRY_DSN, trust })]
+        : []),
+    ],
+    { trust },
+  );
+  installGracefulShutdown(httpServers, {
     drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
-    trustProxy: env.TRUST_PROXY ?? false,
-    bodySizeLimit: env.BODY_SIZE_LIMIT,
-  },
-  "starting",
-);
+    flushSentry: flushServerSentry,
+  });
+  getLogger().info(
+    {
+      port: Number(process.env.PORT) || 3000,
+      mode: env.NODE_ENV,
+      envFile,
+      sentry: Boolean(env.SENTRY_DSN),
+      tunnel: (env.SENTRY_DSN && env.SENTRY_TUNNEL_ROUTE) || false,
+      feedback: env.SENTRY_FEEDBACK === "on",
+      release: env.SENTRY_RELEASE ?? null,
+      tracesSampleRate: env.SENTRY_DSN ? env.SENTRY_TRACES_SAMPLE_RATE : 0,
+      drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
+      trustProxy: env.TRUST_PROXY ?? false,
+      bodySizeLimit: env.BODY_SIZE_LIMIT,
+    },
+    "starting",
+  );
+}
+
+/**
+ * Settles once the boot is done. Its importer (instrument.server.mjs, or
+ * server/dev.ts) awaits it before Remix loads; a module-level `await` would
+ * need a newer build target than Vite's default for the server bundle.
+ */
+export const booted: Promise<void> = boot();

@@ -53,7 +53,8 @@ async function runBoot(): Promise<void> {
   // Also when the boot ends the process (a bad variable: exit code 1).
   const remove = () => rmSync(file, { force: true });
   process.once("exit", remove);
-  await import(pathToFileURL(file).href);
+  const { booted } = (await import(pathToFileURL(file).href)) as { booted: Promise<void> };
+  await booted;
   remove();
   process.off("exit", remove);
 }

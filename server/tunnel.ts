@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
-import { suppressTracing } from "@sentry/core";
 import { pathOf } from "~/http/operational-paths";
 import { envelopeEndpoint, parseDsn, sameProject, type Dsn } from "~/monitoring/sentry-dsn";
+import { serverSdk } from "~/monitoring/server-sdk.server";
 import { clientAddress, type TrustFunction } from "~/http/trust-proxy.server";
 
 /**
@@ -131,6 +131,8 @@ async function forward(
 
   let upstream: Response;
   try {
+    // No span or breadcrumb for the forwarding itself (Sentry is on whenever the tunnel is).
+    const suppressTracing = serverSdk()?.core.suppressTracing ?? (<T>(send: () => T) => send());
     upstream = await suppressTracing(() =>
       fetch(envelopeEndpoint(configured), {
         method: "POST",

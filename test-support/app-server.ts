@@ -18,6 +18,8 @@ export interface StartOptions {
   build?: "build" | "build-e2e" | "build-bench" | `build-bench-${number}`;
   /** Extra environment (SENTRY_DSN…). Variables of the test process do not leak in. */
   env?: Record<string, string | undefined>;
+  /** Modules preloaded (`--import`) before the start script's own preload, e.g. a probe of what the server loads. */
+  preload?: string[];
 }
 
 export interface LogLine {
@@ -102,7 +104,13 @@ export async function startApp(options: StartOptions = {}): Promise<AppServer> {
     env: {
       ...baseEnv(),
       ...start.env,
-      NODE_OPTIONS: `${start.env.NODE_OPTIONS ?? ""} ${EXIT_WITH_PARENT}`.trim(),
+      NODE_OPTIONS: [
+        ...(options.preload ?? []).map((module) => `--import ${module}`),
+        start.env.NODE_OPTIONS ?? "",
+        EXIT_WITH_PARENT,
+      ]
+        .join(" ")
+        .trim(),
       PORT: String(port),
       HOST: "127.0.0.1",
       ...options.env,

@@ -1,8 +1,8 @@
 import { data, redirect } from "@remix-run/node";
-import { getActiveSpan } from "@sentry/node";
 import type { z } from "zod";
 import { DISCARD_AFTER_REFUSAL_BYTES, discardBody } from "~/http/request-body.server";
 import { safeRedirectPath } from "~/http/safe-redirect";
+import { serverSdk } from "~/monitoring/server-sdk.server";
 
 /**
  * The one way a route action reads a form: `parseForm(request, schema)` reads
@@ -98,7 +98,7 @@ export async function parseForm<S extends z.ZodObject>(
 
 /** Records the outcome on the active span (the Remix action span); field names only, never values. */
 function recordOutcome(outcome: FormOutcome, invalidFields?: string[]): void {
-  const span = getActiveSpan();
+  const span = serverSdk()?.node.getActiveSpan();
   if (!span) return;
   span.setAttribute("form.outcome", outcome);
   if (invalidFields) span.setAttribute("form.invalid_fields", invalidFields.join(","));

@@ -1,22 +1,55 @@
 import { redirect } from "@remix-run/node";
 import type { SerializeFrom } from "@remix-run/node";
-import { beforeEach, describe, expect, expectTypeOf, it, vi } from "vitest";
+import type { Span } from "@sentry/core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
 import { DISCARD_AFTER_REFUSAL_BYTES } from "~/http/request-body.server";
+import { forgetServerSdk, loadServerSdk, serverSdk } from "~/monitoring/server-sdk.server";
 import { DEFAULT_MAX_FORM_BYTES, parseForm, type FormFailure } from "./form-action.server";
+import { startRecorder, type Recorder } from "../../test-support/sentry-recorder";
 
-// The action span the helper annotates; Sentry itself is not started in unit tests.
-const span = vi.hoisted(() => ({
-  attributes: {} as Record<string, unknown>,
-  setAttribute(key: string, value: unknown) {
-    this.attributes[key] = value;
-  },
-}));
-vi.mock("@sentry/node", () => ({ getActiveSpan: () => span }));
+// The action span the helper annotates: a real one, of the real server SDK
+// (loaded as the boot loads it), sending to the local Sentry-protocol recorder.
+// Each test runs with its own action span active on the scope.
+let recorder: Recorder;
+let actionSpan: Span;
+
+beforeAll(async () => {
+  recorder = await startRecorder();
+  const { node } = await loadServerSdk();
+  node.init({
+    dsn: recorder.dsn(),
+    tracesSampleRate: 1,
+    defaultIntegrations: false,
+    traceLifecycle: "static",
+  });
+});
+
+afterAll(async () => {
+  await serverSdk()?.node.close(2_000);
+  forgetServerSdk();
+  await recorder?.close();
+});
 
 beforeEach(() => {
-  span.attributes = {};
+  const { node, core } = serverSdk()!;
+  actionSpan = node.startInactiveSpan({ name: "routes/form", op: "action.remix" });
+  core._INTERNAL_setSpanForScope(node.getCurrentScope(), actionSpan);
 });
+
+afterEach(() => {
+  const { node, core } = serverSdk()!;
+  core._INTERNAL_setSpanForScope(node.getCurrentScope(), undefined);
+  actionSpan.end();
+});
+
+/** What the helper recorded on the action span (the SDK's own `sentry.*` attributes left out). */
+const span = {
+  get attributes() {
+    const data = serverSdk()!.node.spanToJSON(actionSpan).attributes ?? {};
+    return Object.fromEntries(Object.entries(data).filter(([key]) => key.startsWith("form.")));
+  },
+};
 
 const schema = z.object({
   name: z.string({ error: "Enter a name." }).max(10, "Use at most 10 characters."),

@@ -1,4 +1,4 @@
-import * as Sentry from "@sentry/node";
+import { serverSdk } from "./server-sdk.server";
 
 /**
  * Loader and action spans, in place of `@sentry/remix`'s server
@@ -12,9 +12,10 @@ import * as Sentry from "@sentry/node";
  * `server/adapter/remix-request-handler.ts` calls this for every loader and action.
  */
 export function withDataFunctionSpan<T>(kind: "loader" | "action", routeId: string, run: () => T): T {
-  // An untraced request has no recording span (at most the remote parent of
-  // an incoming trace): the loader then runs as if unwrapped.
-  if (!Sentry.getActiveSpan()?.isRecording()) return run();
+  // Sentry off, or an untraced request (no recording span): the loader then
+  // runs as if unwrapped.
+  const Sentry = serverSdk()?.node;
+  if (!Sentry?.getActiveSpan()?.isRecording()) return run();
   return Sentry.startSpan(
     {
       name: routeId,

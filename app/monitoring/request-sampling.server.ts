@@ -1,54 +1,50 @@
-import type { Scope } from "@sentry/core";
-import { getDynamicSamplingContextFromClient, getDynamicSamplingContextFromSpan } from "@sentry/core";
-import * as Sentry from "@sentry/node";
+import type { PropagationContext, Scope } from "@sentry/core";
 import { OPERATIONAL_PATHS } from "~/http/operational-paths";
+import type { ServerSdk } from "./server-sdk.server";
 import { isRequestTraced, requestSampling } from "./trace-sampling";
 
 /**
- * Freezes the request's sampling decision on its scope: the DSC holds the
- * `sample_rand` the decision was made with, which the SDK's sampler then uses
- * too (patches/@sentry+opentelemetry), and, for a request that is not traced,
- * `sampled: false`, so the page's `sentry-trace` ends in `-0` and its baggage
- * says `sentry-sampled=false`: the browser and any service this request calls
- * follow it instead of deciding again.
+ * Records an untraced request's decision on its scope, so the page's
+ * `sentry-trace` ends in `-0` and its baggage says `sentry-sampled=false`:
+ * the browser and any service this request calls follow it instead of
+ * deciding again. The baggage is the upstream's when the request continued a
+ * trace that had one, else this server's (with the rate and the number the
+ * request was decided by). A traced request needs nothing: the SDK's root
+ * span reads the same propagation context (`sampled`, `sampleRand`) the
+ * decision was made from, so it decides the same (docs/decisions/0032).
  */
-function freezeDecision(scope: Scope, sampleRate: number, sampleRand: number, traced: boolean): void {
-  const context = scope.getPropagationContext();
-  const traceId = Sentry.getActiveSpan()?.spanContext().traceId ?? context.traceId;
-  const client = Sentry.getClient();
-  const dsc = {
-    ...(client ? getDynamicSamplingContextFromClient(traceId, client) : { trace_id: traceId }),
+function recordUntraced(
+  { node, core }: ServerSdk,
+  scope: Scope,
+  context: PropagationContext,
+  sampleRate: number,
+): void {
+  const client = node.getClient();
+  const upstream = context.dsc && Object.keys(context.dsc).length > 0 ? context.dsc : undefined;
+  const own = {
+    ...(client
+      ? core.getDynamicSamplingContextFromClient(context.traceId, client)
+      : { trace_id: context.traceId }),
     sample_rate: String(sampleRate),
-    sample_rand: String(sampleRand),
   };
   scope.setPropagationContext({
     ...context,
-    sampleRand,
-    ...(traced ? { dsc } : { sampled: false, dsc: { ...dsc, sampled: "false" } }),
+    sampled: false,
+    dsc: { ...(upstream ?? own), sample_rand: String(context.sampleRand), sampled: "false" },
   });
 }
 
-/** The first value of a request header. */
-const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-
 /**
  * Whether the request is traced: decided once, before its span exists, from
- * the inputs the SDK's sampler reads (trace-sampling.ts), and frozen on the
- * request's scope. The request's isolation scope and trace already exist here
- * (the HTTP integration continued any incoming trace).
+ * the propagation context the HTTP integration gave the request's scope
+ * (a new trace with the number it drew, or the incoming `sentry-trace` and
+ * baggage it continued; trace-sampling.ts), and recorded on that scope when
+ * the answer is no.
  */
-export function decideRequestSampling(
-  sentryTrace: string | string[] | undefined,
-  transactionName: string,
-  sampleRate: number,
-): boolean {
-  const scope = Sentry.getCurrentScope();
-  const remote = Sentry.getActiveSpan();
-  const { parentSampled, sampleRand } = requestSampling(
-    headerValue(sentryTrace),
-    scope.getPropagationContext().sampleRand,
-    remote && { sampleRand: getDynamicSamplingContextFromSpan(remote).sample_rand },
-  );
+export function decideRequestSampling(sdk: ServerSdk, transactionName: string, sampleRate: number): boolean {
+  const scope = sdk.node.getCurrentScope();
+  const context = scope.getPropagationContext();
+  const { parentSampled, sampleRand } = requestSampling(context);
   const traced = isRequestTraced({
     transactionName,
     parentSampled,
@@ -56,6 +52,6 @@ export function decideRequestSampling(
     sampleRate,
     untracedPaths: OPERATIONAL_PATHS,
   });
-  freezeDecision(scope, sampleRate, sampleRand, traced);
+  if (!traced) recordUntraced(sdk, scope, { ...context, sampleRand }, sampleRate);
   return traced;
 }

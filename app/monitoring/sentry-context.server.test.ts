@@ -65,6 +65,6 @@ describe("contextIntegration", () => {
   });
 
   it("keeps the integration's name, so it replaces the SDK's default one", () => {
-    expect(contextIntegration().name).toBe("Context");
+    expect(contextIntegration(Sentry.nodeContextIntegration()).name).toBe("Context");
   });
 });

@@ -1,11 +1,10 @@
 import type { Contexts, Integration } from "@sentry/core";
-import * as Sentry from "@sentry/node";
 
 /** How old the memory figures on a transaction may be (errors always get fresh ones). */
 export const TRANSACTION_CONTEXT_MAX_AGE_MS = 1_000;
 
 /**
- * The SDK's Context integration (runtime, OS, device, memory), with the memory
+ * The SDK's Context integration (`inner`: `nodeContextIntegration()`; runtime, OS, device, memory), with the memory
  * read at most once per `maxAgeMs` for transactions. It reads the process's
  * memory for every event (`process.memoryUsage()`, `process.availableMemory()`,
  * `os.freemem()`), a measurable share of the CPU a traced request costs the server
@@ -13,7 +12,7 @@ export const TRANSACTION_CONTEXT_MAX_AGE_MS = 1_000;
  * events still get fresh figures.
  */
 export function contextIntegration(
-  inner: Integration = Sentry.nodeContextIntegration(),
+  inner: Integration,
   maxAgeMs = TRANSACTION_CONTEXT_MAX_AGE_MS,
 ): Integration {
   let cached: { at: number; contexts: Contexts } | undefined;

@@ -1,4 +1,21 @@
-import type { ErrorEvent, TransactionEvent } from "@sentry/core";
+/**
+ * The parts of an event these rules read and change, written out rather than
+ * taken from `@sentry/core`: the browser SDK (10.x) and the server SDK (11.x)
+ * each have their own `@sentry/core`, and their event types differ in details
+ * these rules do not touch. Every function is generic over the SDK's own type.
+ */
+type Attributes = Record<string, unknown>;
+interface ScrubbableEvent {
+  message?: string;
+  exception?: { values?: { value?: string }[] };
+  contexts?: { trace?: { data?: Attributes } };
+  spans?: { data?: Attributes }[];
+  request?: { cookies?: unknown; data?: unknown; headers?: Record<string, string> };
+  user?: { ip_address?: string | null };
+}
+interface NamedEvent extends ScrubbableEvent {
+  transaction?: string;
+}
 import { NOT_FOUND_PATTERN } from "~/routing/route-patterns";
 
 /**
@@ -40,7 +57,7 @@ const IGNORED_ERRORS: RegExp[] = [
 ];
 
 /** True for an event whose message or any exception value is on the ignore list. */
-export function isIgnoredError(event: Pick<ErrorEvent, "message" | "exception">): boolean {
+export function isIgnoredError(event: Pick<ScrubbableEvent, "message" | "exception">): boolean {
   const messages = [event.message, ...(event.exception?.values ?? []).map((value) => value.value)];
   return messages.some(
     (message) => typeof message === "string" && IGNORED_ERRORS.some((pattern) => pattern.test(message)),
@@ -48,7 +65,7 @@ export function isIgnoredError(event: Pick<ErrorEvent, "message" | "exception">)
 }
 
 /** Request headers an event may keep. Everything else (Cookie, Authorization, API keys, IP headers) is dropped. */
-const ALLOWED_REQUEST_HEADERS = new Set([
+export const ALLOWED_REQUEST_HEADERS: ReadonlySet<string> = new Set([
   "accept",
   "accept-language",
   "content-length",
@@ -65,7 +82,7 @@ const HEADER_ATTRIBUTE = /^http\.(?:request|response)\.header\.([^.]+)/;
  * Keeps only the header attributes of the allowlist. The server SDK copies
  * every request header into its request span's attributes, and every cookie
  * whose name is not on its own short list of sensitive ones (session,
- * token…), whatever `sendDefaultPii` says.
+ * token…), whatever `sendDefaultPii` says (10.x; 11.x's `dataCollection` allowlist limits them too).
  */
 function scrubHeaderAttributes(data: Record<string, unknown> | undefined): void {
   if (!data) return;
@@ -83,7 +100,7 @@ function scrubHeaderAttributes(data: Record<string, unknown> | undefined): void 
  * in span attributes), and the client's IP address. Applied to every error
  * and transaction event on both sides.
  */
-export function scrubEvent<T extends ErrorEvent | TransactionEvent>(event: T): T {
+export function scrubEvent<T extends ScrubbableEvent>(event: T): T {
   scrubHeaderAttributes(event.contexts?.trace?.data);
   for (const span of event.spans ?? []) scrubHeaderAttributes(span.data);
   const request = event.request;
@@ -127,14 +144,13 @@ export function sharedSentryOptions(settings: SentrySettings, untracedPaths: rea
     maxBreadcrumbs: SENTRY_LIMITS.maxBreadcrumbs,
     transportOptions: { bufferSize: SENTRY_LIMITS.bufferSize },
     ignoreErrors: IGNORED_ERRORS,
-    // Privacy by default. `dataCollection` is deliberately unset: setting it at
-    // all switches every key it does not name to "collect everything".
-    sendDefaultPii: false,
+    // Privacy: each side sets it in its SDK's own terms, `sendDefaultPii: false`
+    // in the browser (10.x), a full `dataCollection` on the server (11.x).
     enableLogs: false,
-    beforeSend(event: ErrorEvent) {
+    beforeSend<T extends ScrubbableEvent>(event: T): T | null {
       return isIgnoredError(event) ? null : scrubEvent(event);
     },
-    beforeSendTransaction(event: TransactionEvent) {
+    beforeSendTransaction<T extends NamedEvent>(event: T): T | null {
       return isDroppedTransaction(event.transaction, untracedPaths) ? null : scrubEvent(event);
     },
   };

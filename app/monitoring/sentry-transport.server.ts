@@ -1,7 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { Transport } from "@sentry/core";
-import * as Sentry from "@sentry/node";
+import type { makeNodeTransport } from "@sentry/node";
 import { SENTRY_LIMITS } from "./sentry-options";
 
 /**
@@ -33,24 +33,26 @@ function requestWithTimeout(module: typeof http | typeof https) {
 const INGEST_BACKOFF_MS = SENTRY_LIMITS.defaultRateLimitBackoffSeconds * 1000;
 
 /**
- * The SDK's transport, paused for INGEST_BACKOFF_MS after a send fails at
+ * The SDK's transport (`makeTransport`, the SDK's own `makeNodeTransport`), paused for INGEST_BACKOFF_MS after a send fails at
  * the network level (refused, unreachable, timed out): the SDK would otherwise
  * open a new connection for every event and transaction while the ingest is
  * down, which costs the app's requests CPU for nothing. Events during the
  * pause are dropped, as during a rate limit.
  */
-export function transportWithBackoff(options: Parameters<typeof Sentry.makeNodeTransport>[0]): Transport {
-  const transport = Sentry.makeNodeTransport(options);
-  let pausedUntil = 0;
-  return {
-    ...transport,
-    send(envelope) {
-      if (Date.now() < pausedUntil) return Promise.resolve({});
-      return Promise.resolve(transport.send(envelope)).catch((error: unknown) => {
-        pausedUntil = Date.now() + INGEST_BACKOFF_MS;
-        throw error;
-      });
-    },
+export function transportWithBackoff(makeTransport: typeof makeNodeTransport) {
+  return (options: Parameters<typeof makeNodeTransport>[0]): Transport => {
+    const transport = makeTransport(options);
+    let pausedUntil = 0;
+    return {
+      ...transport,
+      send(envelope) {
+        if (Date.now() < pausedUntil) return Promise.resolve({});
+        return Promise.resolve(transport.send(envelope)).catch((error: unknown) => {
+          pausedUntil = Date.now() + INGEST_BACKOFF_MS;
+          throw error;
+        });
+      },
+    };
   };
 }
 

@@ -25,6 +25,10 @@ export function initClientSentry(env: PublicEnv): void {
   window._sentryRemixRouteManifest = JSON.stringify(toSentryRouteManifest(patterns));
   Sentry.init({
     ...sharedSentryOptions(env),
+    // Privacy by default. `dataCollection` is deliberately unset: in this SDK
+    // (10.x), setting it at all switches every key it does not name to
+    // "collect everything".
+    sendDefaultPii: false,
     tunnel: env.SENTRY_TUNNEL_ROUTE,
   });
 }

@@ -1,17 +1,46 @@
-import * as Sentry from "@sentry/node";
+import type { Event } from "@sentry/core";
+import type { DataCollection } from "@sentry/core";
 import { instanceName, sentryEnvironment, type Env } from "~/env.server";
 import { routePatternOf } from "~/routing/request-route.server";
 import { OPERATIONAL_PATHS } from "~/http/operational-paths";
-import { sharedSentryOptions } from "./sentry-options";
+import { ALLOWED_REQUEST_HEADERS, sharedSentryOptions } from "./sentry-options";
 import { ingestHttpModule, transportWithBackoff } from "./sentry-transport.server";
 import { contextIntegration } from "./sentry-context.server";
 import { decideRequestSampling } from "./request-sampling.server";
+import { loadServerSdk, serverSdk, type ServerSdk } from "./server-sdk.server";
 
 /**
- * The server side of Sentry. The boot (server/boot.ts) calls
- * `initServerSentry` before remix-serve loads the app; everything else here is
- * a no-op while Sentry is off (no DSN).
+ * The server side of Sentry (`@sentry/node` 11; the browser keeps
+ * `@sentry/remix` 10, docs/decisions/0058). The boot (server/boot.ts) awaits
+ * `initServerSentry` before remix-serve loads the app: with a DSN it loads the
+ * SDK and starts it; without one nothing of `@sentry/*` is ever loaded and
+ * everything else here is a no-op. This module imports Sentry's types only.
  */
+
+/**
+ * What the server SDK may collect, set in full: v11's defaults collect
+ * everything (cookies, all headers, bodies, the user's IP address, local
+ * variables…). The same as before v11 with `sendDefaultPii: false`, stricter
+ * where that allowed more: request headers from the allowlist only, no
+ * response headers, no bodies. `scrubEvent` (sentry-options.ts) filters every
+ * event again.
+ */
+export const SERVER_DATA_COLLECTION = {
+  userInfo: false,
+  cookies: false,
+  httpHeaders: { request: { allow: [...ALLOWED_REQUEST_HEADERS] }, response: false },
+  httpBodies: [],
+  // As before: query strings kept, with the SDK's filter of sensitive-looking values.
+  urlQueryParams: true,
+  graphQL: { document: false, variables: false },
+  genAI: { inputs: false, outputs: false },
+  mcp: { inputs: false, outputs: false },
+  databaseQueryData: false,
+  queues: false,
+  stackFrameVariables: false,
+  // The v10 SDK's default number of source lines around each stack frame.
+  frameContextLines: 7,
+} as const satisfies Required<DataCollection>;
 
 /**
  * Default integrations left out (bench/README.md, "Where the time goes"):
@@ -20,8 +49,14 @@ import { decideRequestSampling } from "./request-sampling.server";
  * - Modules: attaches the list of every installed package to every event and
  *   transaction, paid for in serialisation on each request.
  * - Context: replaced by contextIntegration below (the same, cheaper for transactions).
+ * - Dedupe: drops an error event whose message and stack equal the previous
+ *   event's, whichever request that came from. Every server error is captured
+ *   once, by the app's handleError, and each request's failure is its own
+ *   event (its digest, its request id): with v11 the same loader failing on a
+ *   document request and then on a single fetch gives identical stacks, and
+ *   the second failure was lost (e2e/sentry-privacy.spec.ts).
  */
-const OMITTED_INTEGRATIONS = new Set(["Express", "Modules", "Context"]);
+const OMITTED_INTEGRATIONS = new Set(["Express", "Modules", "Context", "Dedupe"]);
 
 /** `GET /fixtures/items/:id`: the method and the full route pattern, as the browser names the page. */
 function serverTransactionName(method: string, url: URL, route = routePatternOf(url)): string {
@@ -37,12 +72,13 @@ function serverTransactionName(method: string, url: URL, route = routePatternOf(
 function routeNamesIntegration() {
   return {
     name: "RouteNames",
-    preprocessEvent(event: Sentry.Event) {
+    preprocessEvent(event: Event) {
       const trace = event.contexts?.trace;
       if (event.type !== "transaction" || trace?.op !== "http.server") return;
       const data = (trace.data ?? {}) as Record<string, unknown>;
-      const method = typeof data["http.method"] === "string" ? data["http.method"] : "GET";
-      const url = URL.canParse(String(data["http.url"])) ? new URL(String(data["http.url"])) : undefined;
+      // The v11 SDK's attribute names (OpenTelemetry's current conventions).
+      const method = typeof data["http.request.method"] === "string" ? data["http.request.method"] : "GET";
+      const url = URL.canParse(String(data["url.full"])) ? new URL(String(data["url.full"])) : undefined;
       if (!url) return;
       const route = routePatternOf(url);
       event.transaction = serverTransactionName(method, url, route);
@@ -56,23 +92,38 @@ function routeNamesIntegration() {
  * The HTTP integration asks this before it creates a request's span: an
  * untraced request then gets no span at all (request-sampling.server.ts).
  */
-function skipsRequestSpan(sampleRate: number) {
-  return (
-    urlPath: string,
-    request: { method?: string; headers: Record<string, string | string[] | undefined> },
-  ): boolean => {
+function skipsRequestSpan(sdk: ServerSdk, sampleRate: number) {
+  return (urlPath: string, request: { method?: string }): boolean => {
     const url = new URL(urlPath, "http://localhost");
     const transactionName = serverTransactionName(request.method ?? "GET", url);
-    return !decideRequestSampling(request.headers["sentry-trace"], transactionName, sampleRate);
+    return !decideRequestSampling(sdk, transactionName, sampleRate);
   };
 }
 
-export function initServerSentry(env: Env): void {
+/**
+ * Starts Sentry when SENTRY_DSN is set: loads the SDK (the only place it is
+ * loaded) and initialises it. The boot awaits this before remix-serve loads.
+ */
+export async function initServerSentry(env: Env): Promise<void> {
   if (!env.SENTRY_DSN) return;
+  const sdk = await loadServerSdk();
+  const Sentry = sdk.node;
   const shared = sharedSentryOptions(env, OPERATIONAL_PATHS);
   Sentry.init({
     ...shared,
-    transport: transportWithBackoff,
+    dataCollection: SERVER_DATA_COLLECTION,
+    // Transactions, as before v11 (docs/decisions/0057): what self-hosted
+    // Sentry before 26.4.2 ingests, and what beforeSendTransaction and the
+    // event processors below (names, contexts, scrubbing) see. Span streaming
+    // would skip all of them.
+    traceLifecycle: "static",
+    // No OpenTelemetry tracer provider (v11's default, stated): the SDK's own spans.
+    enableOpenTelemetrySetup: false,
+    // No code injected into loaded packages (diagnostics channels for Express,
+    // Remix, database clients…): Express spans are left out, Remix gets the
+    // app's own spans, and the hook would read and hash every module loaded.
+    enableRuntimeChannelInjection: false,
+    transport: transportWithBackoff(Sentry.makeNodeTransport),
     transportOptions: {
       ...shared.transportOptions,
       httpModule: ingestHttpModule(env.SENTRY_DSN),
@@ -87,20 +138,18 @@ export function initServerSentry(env: Env): void {
     serverName: instanceName(env),
     integrations: (defaults) => [
       ...defaults.filter((integration) => !OMITTED_INTEGRATIONS.has(integration.name)),
-      // No cookies, bodies or IP addresses on events; headers are filtered by scrubEvent.
-      Sentry.requestDataIntegration({ include: { cookies: false, data: false, ip: false } }),
       // The request span (op `http.server`), only for requests the server traces.
       // Nothing is dropped by status: a 404 thrown by a real route keeps its
       // transaction, and the catch-all's requests are never traced.
       Sentry.httpIntegration({
-        ignoreIncomingRequests: skipsRequestSpan(env.SENTRY_TRACES_SAMPLE_RATE),
-        maxIncomingRequestBodySize: "none",
-        dropSpansForIncomingRequestStatusCodes: [],
+        ignoreIncomingRequests: skipsRequestSpan(sdk, env.SENTRY_TRACES_SAMPLE_RATE),
+        maxRequestBodySize: "none",
+        ignoreStatusCodes: [],
         // Release-health sessions per request cost work on every request; errors and traces do not need them.
-        trackIncomingRequestsAsSessions: false,
+        sessions: false,
       }),
       routeNamesIntegration(),
-      contextIntegration(),
+      contextIntegration(Sentry.nodeContextIntegration()),
     ],
   });
 }
@@ -118,6 +167,8 @@ export function captureServerError(
     route,
   }: { digest: string; requestId: string; request: Request; route: string | undefined },
 ): void {
+  const Sentry = serverSdk()?.node;
+  if (!Sentry) return;
   Sentry.withScope((scope) => {
     scope.setTag("digest", digest);
     scope.setTag("request_id", requestId);
@@ -132,7 +183,8 @@ export function captureServerError(
 
 /** `sentry-trace` and `baggage` for the page's meta tags, so the page load continues the server's trace. */
 export function traceMetaData(): { sentryTrace?: string; baggage?: string } {
-  if (!Sentry.getClient()) return {};
+  const Sentry = serverSdk()?.node;
+  if (!Sentry?.getClient()) return {};
   const data = Sentry.getTraceData();
   return { sentryTrace: data["sentry-trace"], baggage: data.baggage };
 }
@@ -152,5 +204,6 @@ export function traceServerTiming({ sentryTrace, baggage }: { sentryTrace?: stri
 
 /** Sends what is buffered, waiting at most `timeoutMs`. */
 export function flushServerSentry(timeoutMs: number): Promise<boolean> {
-  return Sentry.getClient() ? Sentry.flush(timeoutMs) : Promise.resolve(true);
+  const Sentry = serverSdk()?.node;
+  return Sentry?.getClient() ? Sentry.flush(timeoutMs) : Promise.resolve(true);
 }

@@ -34,41 +34,33 @@ describe("requestSampling", () => {
   const never = () => {
     throw new Error("no fresh number expected");
   };
-  const trace = "0123456789abcdef0123456789abcdef-0123456789abcdef";
 
   it("takes a new trace's number from the request's scope, where the SDK drew it", () => {
-    expect(requestSampling(undefined, 0.42, undefined, never)).toEqual({
+    expect(requestSampling({ sampleRand: 0.42 }, never)).toEqual({
       parentSampled: undefined,
       sampleRand: 0.42,
     });
   });
 
   it("follows a continued trace's decision, with the upstream's number", () => {
-    expect(requestSampling(`${trace}-1`, 0.99, { sampleRand: "0.7" }, never)).toEqual({
+    expect(requestSampling({ sampled: true, sampleRand: 0.7 }, never)).toEqual({
       parentSampled: true,
       sampleRand: 0.7,
     });
-    expect(requestSampling(`${trace}-0`, 0.01, { sampleRand: "0.05" }, never)).toEqual({
+    expect(requestSampling({ sampled: false, sampleRand: 0.05 }, never)).toEqual({
       parentSampled: false,
       sampleRand: 0.05,
     });
   });
 
-  it("decides a deferred trace by the upstream's number, never by the scope's shared one", () => {
-    expect(requestSampling(trace, 0.99, { sampleRand: "0.3" }, never)).toEqual({
+  it("decides a deferred trace by the upstream's number", () => {
+    expect(requestSampling({ sampled: undefined, sampleRand: 0.3 }, never)).toEqual({
       parentSampled: undefined,
       sampleRand: 0.3,
     });
-    expect(requestSampling(trace, 0.99, { sampleRand: undefined }, () => 0.25)).toEqual({
-      parentSampled: undefined,
-      sampleRand: 0.25,
-    });
   });
 
-  it("draws a fresh number for a sentry-trace the SDK did not continue", () => {
-    expect(requestSampling("garbage", 0.99, undefined, () => 0.6)).toEqual({
-      parentSampled: undefined,
-      sampleRand: 0.6,
-    });
+  it("draws a fresh number should the scope have none", () => {
+    expect(requestSampling({}, () => 0.6)).toEqual({ parentSampled: undefined, sampleRand: 0.6 });
   });
 });

@@ -1,4 +1,3 @@
-import { extractTraceparentData, parseSampleRate } from "@sentry/core";
 import { isDroppedTransaction } from "./sentry-options";
 
 /**
@@ -36,29 +35,20 @@ export function isRequestTraced({
 }
 
 /**
- * The inputs of a request's sampling decision, the same the SDK's sampler will
- * read when it creates the request span (decision record 0032):
- * - no `sentry-trace`: a new trace, with the random number the SDK drew for
- *   this request (on the request's scope);
- * - a trace the SDK continued (it made a remote parent span from the headers):
- *   the upstream decision, else the upstream's `sample_rand` (which the SDK
- *   put in that parent's DSC, or drew itself when the baggage had none);
- * - a `sentry-trace` the SDK did not continue (malformed, or another
- *   organisation's): a new trace, but the SDK drew no number for it (the
- *   scope's is then the one the whole process shares), so a fresh one.
- * When the parent's DSC has no `sample_rand` either, the fresh number goes on
- * the request's scope, where the patched sampler finds it.
+ * The inputs of a request's sampling decision, the same the SDK's sampler
+ * reads when it creates the request span (decision record 0032): the HTTP
+ * integration has put them on the request's scope before it asks whether to
+ * create the span:
+ * - no `sentry-trace` (or one it could not parse): a new trace, with a number
+ *   it drew for this request;
+ * - a trace it continued: the upstream decision (`-1`/`-0`) if there was one,
+ *   and the upstream's `sample_rand` from the baggage, or a number it derived
+ *   (consistent with the upstream decision) when the baggage had none.
+ * The SDK always sets the number; `random` is a fallback should it not.
  */
 export function requestSampling(
-  sentryTrace: string | undefined,
-  scopeSampleRand: number,
-  remoteParent: { sampleRand: string | undefined } | undefined,
+  context: { sampled?: boolean; sampleRand?: number },
   random: () => number = Math.random,
 ): { parentSampled: boolean | undefined; sampleRand: number } {
-  if (!sentryTrace) return { parentSampled: undefined, sampleRand: scopeSampleRand };
-  if (!remoteParent) return { parentSampled: undefined, sampleRand: random() };
-  return {
-    parentSampled: extractTraceparentData(sentryTrace)?.parentSampled,
-    sampleRand: parseSampleRate(remoteParent.sampleRand) ?? random(),
-  };
+  return { parentSampled: context.sampled, sampleRand: context.sampleRand ?? random() };
 }

@@ -1,0 +1,91 @@
+/**
+ * `npm run bench:startup`: start-up time and resident memory of the bare Remix
+ * baseline (A), the app with Sentry off (B) and on (C, the default rate), on
+ * 127.0.0.1, one route-count build (1 route). For each target, `--rounds`
+ * times (default 5), interleaved A, B, C: the time from spawning the start
+ * command to the server answering its first request (remix-serve's banner,
+ * then `GET /` answered), and the server's `VmRSS` once started (before any
+ * request) and after 200 requests of `/`. Prints the medians (min–max).
+ * Every server is stopped at the end, on an error and on Ctrl-C.
+ */
+import { parseArgs } from "node:util";
+import { startRecorder, type Recorder } from "../test-support/sentry-recorder";
+import { ensureBuild, routeCountBuilds } from "./support/builds";
+import { memoryMb, startAppServer, startBaseline, stopAll, type BenchServer } from "./support/servers";
+
+const { values } = parseArgs({ options: { rounds: { type: "string", default: "5" } } });
+const rounds = Number(values.rounds);
+const builds = routeCountBuilds(1);
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+const targets: { id: string; name: string; start: (recorder: Recorder) => Promise<BenchServer> }[] = [
+  { id: "A", name: "A bare Remix", start: () => startBaseline({ build: builds.baselineDir }) },
+  { id: "B", name: "B Sentry off", start: () => startAppServer("B", { build: builds.appDir }) },
+  {
+    id: "C",
+    name: "C Sentry on (default rate)",
+    start: (recorder) =>
+      startAppServer("C", {
+        build: builds.appDir,
+        env: { SENTRY_DSN: recorder.dsn("5"), SENTRY_ENVIRONMENT: "bench" },
+      }),
+  },
+];
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const figure = (values: number[], digits: number) =>
+  `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
+
+async function main() {
+  ensureBuild(builds.baseline, "auto", log);
+  ensureBuild(builds.app, "auto", log);
+  const recorder = await startRecorder();
+  const samples = new Map(
+    targets.map((t) => [t.id, { startMs: [] as number[], idle: [] as number[], loaded: [] as number[] }]),
+  );
+  try {
+    for (let round = 1; round <= rounds; round++) {
+      for (const target of targets) {
+        const began = performance.now();
+        const server = await target.start(recorder);
+        try {
+          const first = await fetch(`${server.url}/`);
+          await first.arrayBuffer();
+          const startMs = performance.now() - began;
+          const idle = memoryMb(server.pid).rss;
+          for (let i = 0; i < 200; i++) await (await fetch(`${server.url}/`)).arrayBuffer();
+          const loaded = memoryMb(server.pid).rss;
+          const sample = samples.get(target.id)!;
+          sample.startMs.push(startMs);
+          sample.idle.push(idle);
+          sample.loaded.push(loaded);
+          log(
+            `round ${round} ${target.id}: ${startMs.toFixed(0)} ms, RSS ${idle.toFixed(1)} → ${loaded.toFixed(1)} MB`,
+          );
+        } finally {
+          await server.stop();
+        }
+      }
+    }
+  } finally {
+    await stopAll();
+    await recorder.close();
+  }
+  console.log(`| target | start-up ms | RSS started MB | RSS after 200 requests MB |`);
+  console.log(`| --- | --- | --- | --- |`);
+  for (const target of targets) {
+    const sample = samples.get(target.id)!;
+    console.log(
+      `| ${target.name} | ${figure(sample.startMs, 0)} | ${figure(sample.idle, 1)} | ${figure(sample.loaded, 1)} |`,
+    );
+  }
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => void stopAll().finally(() => process.exit(1)));
+}
+main().catch(async (error: unknown) => {
+  console.error(error);
+  await stopAll();
+  process.exit(1);
+});

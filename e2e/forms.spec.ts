@@ -63,8 +63,11 @@ function escapeRegExp(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** The URL a server transaction was for. */
-const urlOf = (item: EnvelopeItem) => String(item.payload.contexts?.trace?.data?.["http.url"]);
+/** The URL a server transaction was for (`url.full` since @sentry/node 11, `http.url` before). */
+const urlOf = (item: EnvelopeItem) => {
+  const data = item.payload.contexts?.trace?.data as Record<string, unknown> | undefined;
+  return String(data?.["url.full"] ?? data?.["http.url"]);
+};
 
 /** The server transaction `POST /fixtures/form` whose URL carried `run`, with its action span. */
 async function actionTransaction(recorder: Recorder, run: string) {

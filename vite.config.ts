@@ -7,6 +7,7 @@ import type { Plugin, PluginOption } from "vite";
 import { defineConfig } from "vitest/config";
 import { remixOptions } from "./remix.config.js";
 import { routePatterns, type RouteDefinition } from "./app/routing/route-patterns";
+import { serverBuildEntry } from "./server/adapter/server-build-entry";
 
 declare module "@remix-run/server-runtime" {
   interface Future {
@@ -180,6 +181,8 @@ export function createViteConfig({ buildDirectory = remixOptions.buildDirectory 
     plugins: process.env.VITEST
       ? []
       : [
+          // Before the framework's plugin: it resolves the server build's name first.
+          serverBuildEntry(),
           remix({ ...remixOptions, buildDirectory }),
           routePatternsPlugin(),
           serverBootEntry(),

@@ -14,7 +14,7 @@ import { DocumentContext, type DocumentData } from "~/document/document-context"
 import { createNonce, securityHeaders } from "~/document/security-headers.server";
 import { DIGEST_HEADER } from "~/errors/digest";
 import { ErrorDigestContext } from "~/errors/error-page";
-import { digestFor, REQUEST_ID_HEADER, requestIdFor } from "~/errors/request-store.server";
+import { currentDigest, REQUEST_ID_HEADER, requestIdFor } from "~/errors/request-store.server";
 import { handleServerError } from "~/errors/server-failure.server";
 import { traceMetaData, traceServerTiming } from "~/monitoring/sentry.server";
 import { namesUnknownRoute } from "~/routing/request-route.server";
@@ -36,7 +36,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
     });
   }
   response.headers.set(REQUEST_ID_HEADER, requestIdFor(request));
-  const digest = digestFor(request);
+  const digest = currentDigest();
   if (digest) response.headers.set(DIGEST_HEADER, digest);
   return response;
 };
@@ -97,7 +97,7 @@ export default function handleDocumentRequest(
     };
     const { pipe, abort } = renderToPipeableStream(
       <DocumentContext.Provider value={documentData}>
-        <ErrorDigestContext.Provider value={() => digestFor(request)}>
+        <ErrorDigestContext.Provider value={currentDigest}>
           <RemixServer context={remixContext} url={request.url} nonce={nonce} />
         </ErrorDigestContext.Provider>
       </DocumentContext.Provider>,

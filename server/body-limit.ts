@@ -7,7 +7,7 @@ import type { FrontHandler } from "./adapter/http-server";
  * client that asked `Expect: 100-continue` never gets the go-ahead
  * (adapter/http-server.ts runs this on `checkContinue` too). A body without a
  * length (chunked) is counted as it is read instead
- * (app/http/request-body.server.ts, wired in by adapter/remix-request-handler.ts).
+ * (app/http/request-body.server.ts, applied by the loader and action wrapper: data-functions.ts).
  *
  * After the 413, what the client still sends is read and dropped up to a
  * budget, then left unread, as the form kit does with a body it refuses

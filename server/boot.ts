@@ -8,8 +8,9 @@
  *  3. the adapter (adapter/, one file per assumption about remix-serve and Remix, listed in its
  *     README) wires in plain functions: stdout as JSON lines (log-lines.ts; not in development),
  *     handlers in front of Express (readiness, method, path, body-size and manifest guards, the
- *     Sentry tunnel), the loader and action wrapper — and the
- *     graceful shutdown (shutdown.ts);
+ *     Sentry tunnel), a request scope for everything they let through, and the graceful
+ *     shutdown (shutdown.ts). Loaders and actions are wrapped where the server build loads
+ *     (app-build.ts), not here;
  *  4. one `starting` line.
  * Keep the imports to what starting needs: nothing of the app may load first.
  */
@@ -21,7 +22,6 @@ import { refuseLargeBodies } from "./body-limit";
 import { installFrontHandlers } from "./adapter/http-server";
 import { refuseMalformedPaths, refuseUnsupportedMethods } from "./request-guards";
 import { boundManifestRequests } from "./manifest-guard";
-import { wrapRemixRequestHandler } from "./adapter/remix-request-handler";
 import { answerReadiness, installGracefulShutdown } from "./shutdown";
 import { installAccessLineFormat, installJsonStdout } from "./adapter/stdout";
 import { trustFunction } from "~/http/trust-proxy.server";
@@ -48,7 +48,6 @@ async function boot(): Promise<void> {
     installJsonStdout(instanceName(env));
     installAccessLineFormat(trust);
   }
-  wrapRemixRequestHandler({ maxBodyBytes: env.BODY_SIZE_LIMIT });
   const httpServers = installFrontHandlers(
     [
       answerReadiness, // first: while draining, every response says Connection: close

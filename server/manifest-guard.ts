@@ -26,7 +26,13 @@ export const MANIFEST_URL_LIMIT = 7680;
 /** Until a build is recorded (npm run dev, first request): generous, still bounded. */
 const DEFAULT_MAX_DEPTH = 32;
 
-let scope: ManifestScope = { path: "/__manifest", maxDepth: DEFAULT_MAX_DEPTH };
+/**
+ * On `globalThis`: the boot's copy of this module guards requests, the server
+ * build's copy (server/app-build.ts) records the scope when the build loads.
+ */
+const SCOPE = Symbol.for("remix-scaffold.manifest-scope");
+const holder = globalThis as { [SCOPE]?: ManifestScope };
+const currentScope = () => holder[SCOPE] ?? { path: "/__manifest", maxDepth: DEFAULT_MAX_DEPTH };
 
 interface RouteEntry {
   path?: string;
@@ -46,9 +52,9 @@ export function manifestScopeOf(routes: Record<string, RouteEntry>, basename = "
   return { path: `${basename}/__manifest`.replace(/\/+/g, "/"), maxDepth };
 }
 
-/** Called with every build Remix is given (server/adapter/remix-request-handler.ts). */
+/** Called when the server build loads (server/app-build.ts). */
 export function recordManifestScope(next: ManifestScope): void {
-  scope = next;
+  holder[SCOPE] = next;
 }
 
 /**
@@ -90,6 +96,7 @@ export const boundManifestRequests: FrontHandler = (request, response) => {
   } catch {
     return false;
   }
+  const scope = currentScope();
   if (url.pathname !== scope.path) return false;
   const bounded = boundedManifestTarget(url.search, url.pathname, scope.maxDepth);
   if (bounded === undefined) {

@@ -1,35 +1,68 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
 /**
  * Per-request facts that the log line, the Sentry event and the response
- * headers share: the request id, and the digest of the request's first
- * unexpected error. Kept in WeakMaps keyed by the Request object Remix hands
- * to every server hook of one request (handleError, handleDataRequest, the
- * document renderer), so nothing outlives the request.
+ * headers share: the request id, the digest of the request's first
+ * unexpected error, and the path the client asked for. One scope per HTTP
+ * request, opened in front of the framework (server/adapter/http-server.ts)
+ * and read by every hook of that request. A Request object cannot key them:
+ * the framework hands loaders and actions a copy (without `.data`, `_routes`
+ * or `?index`) and its own hooks the original, so a failure reported from a
+ * loader's copy must still land on the response of the original.
  */
-const requestIds = new WeakMap<Request, string>();
-const digests = new WeakMap<Request, string>();
+interface RequestScope {
+  /** The request target as the client sent it (path and query). */
+  readonly target: string;
+  requestId?: string;
+  digest?: string;
+}
+
+/**
+ * On `globalThis`: the boot, which opens the scopes, and the app bundle
+ * (or, under `npm run dev`, Vite's module graph) each have their own copy of
+ * this module, and both must use the one store.
+ */
+const STORE = Symbol.for("remix-scaffold.request-scope");
+const holder = globalThis as { [STORE]?: AsyncLocalStorage<RequestScope> };
+const scopes = (holder[STORE] ??= new AsyncLocalStorage<RequestScope>());
+
+/** Runs `handle` (the framework's handling of one HTTP request) in a scope of its own. */
+export function runInRequestScope<T>(target: string, handle: () => T): T {
+  return scopes.run({ target }, handle);
+}
 
 /** A caller's `X-Request-Id` is kept only when it is a short token that is safe to log. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
 
-/** The request's id: the caller's `X-Request-Id` when it is safe, else a fresh UUID. */
+/** The request's id: the caller's `X-Request-Id` when it is safe, else a fresh UUID; the same for the whole request. */
 export function requestIdFor(request: Request): string {
-  let id = requestIds.get(request);
-  if (!id) {
-    const incoming = request.headers.get(REQUEST_ID_HEADER);
-    id = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
-    requestIds.set(request, id);
-  }
+  const scope = scopes.getStore();
+  if (scope?.requestId) return scope.requestId;
+  const incoming = request.headers.get(REQUEST_ID_HEADER);
+  const id = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+  if (scope) scope.requestId = id;
   return id;
 }
 
 /** Records a digest; the page shows the first one when a request fails more than once. */
-export function recordDigest(request: Request, digest: string): void {
-  if (!digests.has(request)) digests.set(request, digest);
+export function recordDigest(digest: string): void {
+  const scope = scopes.getStore();
+  if (scope && !scope.digest) scope.digest = digest;
 }
 
-/** The digest of the first unexpected error of `request`, if it had one. */
-export function digestFor(request: Request): string | undefined {
-  return digests.get(request);
+/** The digest of the current request's first unexpected error, if it had one. */
+export function currentDigest(): string | undefined {
+  return scopes.getStore()?.digest;
+}
+
+/**
+ * The path the client asked for (`/items/7.data` for a single fetch, though
+ * the loader's copy says `/items/7`), as the framework's server adapter
+ * reads it: the target appended to an origin, so `//x` stays a path.
+ */
+export function requestedPath(request: Request): string {
+  const target = scopes.getStore()?.target;
+  return target === undefined ? new URL(request.url).pathname : new URL(`http://localhost${target}`).pathname;
 }

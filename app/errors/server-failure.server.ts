@@ -3,7 +3,7 @@ import { getLogger } from "~/logging/logger.server";
 import { captureServerError } from "~/monitoring/sentry.server";
 import { routePatternOf } from "~/routing/request-route.server";
 import { createDigest } from "./digest";
-import { recordDigest, requestIdFor } from "./request-store.server";
+import { recordDigest, requestedPath, requestIdFor } from "./request-store.server";
 
 /**
  * The one path every server failure takes, for document, `.data` and
@@ -11,8 +11,10 @@ import { recordDigest, requestIdFor } from "./request-store.server";
  * the stack, and one Sentry event tagged with the digest and request id.
  *  - Remix calls it as `handleError` (entry.server) for what loaders, actions
  *    and rendering throw;
- *  - the loader and action wrapper (server/adapter/remix-request-handler.ts) calls it for a
- *    thrown 5xx Response, which Remix never hands to `handleError`.
+ *  - the loader and action wrapper (server/data-functions.ts) calls it for a
+ *    thrown 5xx Response, which Remix never hands to `handleError`, with the
+ *    loader's copy of the request; the request's scope
+ *    (request-store.server.ts) ties the digest to the original's response.
  */
 export function handleServerError(error: unknown, { request }: { request: Request }): void | Promise<void> {
   // A client that went away aborts its loaders; that is not a fault of ours.
@@ -54,7 +56,7 @@ async function responseCause(response: Response): Promise<Error> {
 
 function report(cause: unknown, request: Request, status: number | undefined): void {
   const digest = createDigest();
-  recordDigest(request, digest);
+  recordDigest(digest);
   const url = new URL(request.url);
   const requestId = requestIdFor(request);
   const route = routePatternOf(url);
@@ -63,7 +65,7 @@ function report(cause: unknown, request: Request, status: number | undefined): v
       digest,
       requestId,
       method: request.method,
-      path: url.pathname,
+      path: requestedPath(request),
       route,
       status,
       err: cause,

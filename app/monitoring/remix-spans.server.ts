@@ -9,7 +9,7 @@ import { serverSdk } from "./server-sdk.server";
  * integration's, created only for requests the server decided to trace
  * (sentry.server.ts), and each loader and action gets a span (`loader.remix`,
  * `action.remix`) when, and only when, it runs inside that span.
- * `server/adapter/remix-request-handler.ts` calls this for every loader and action.
+ * `server/data-functions.ts` calls this for every loader and action.
  */
 export function withDataFunctionSpan<T>(kind: "loader" | "action", routeId: string, run: () => T): T {
   // Sentry off, or an untraced request (no recording span): the loader then

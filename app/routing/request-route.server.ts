@@ -2,8 +2,8 @@
  * Which route a request is about, by URL: the pattern that names it in log
  * lines and Sentry transactions, and whether a single-fetch request names a
  * route that does not exist. The patterns come from the routes of the build
- * Remix serves, recorded by the boot's wrapper of `createRequestHandler`
- * (server/adapter/remix-request-handler.ts); the browser computes the same ones from
+ * Remix serves, recorded when that build loads (server/app-build.ts); the
+ * browser computes the same ones from
  * `virtual:route-patterns` (vite.config.ts).
  */
 import { matchRoutePattern } from "./route-pattern-matcher";

@@ -3,6 +3,7 @@ import type http from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
+import { currentDigest, recordDigest, requestedPath, requestIdFor } from "~/errors/request-store.server";
 import { installFrontHandlers, type FrontHandler } from "./http-server";
 
 /**
@@ -13,7 +14,7 @@ import { installFrontHandlers, type FrontHandler } from "./http-server";
  */
 const serveRequire = createRequire(createRequire(import.meta.url).resolve("@remix-run/serve/package.json"));
 const express = serveRequire("express") as () => http.RequestListener & {
-  get(path: string, handler: (req: { ip: string }, res: { send(body: string): void }) => void): void;
+  get(path: string, handler: (req: { ip: string }, res: { send(body: unknown): void }) => void): void;
   listen(port: number, host: string, callback: () => void): http.Server;
 };
 
@@ -30,6 +31,15 @@ async function listening(): Promise<string> {
   const app = express();
   app.get("/front", (_req, res) => res.send("express"));
   app.get("/ip", (req, res) => res.send(req.ip));
+  // What a loader's copy of the request (no `.data`, another object) finds in the request's scope.
+  app.get("/scope/:id", async (_req, res) => {
+    const copy = () => new Request("http://localhost/copy");
+    const id = requestIdFor(copy());
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    recordDigest(`digest-of-${id}`);
+    recordDigest("a-second-failure");
+    res.send({ path: requestedPath(copy()), id, same: requestIdFor(copy()) === id, digest: currentDigest() });
+  });
   const server = await new Promise<http.Server>((resolve) => {
     const created: http.Server = app.listen(0, "127.0.0.1", () => resolve(created));
   });
@@ -49,6 +59,21 @@ describe("installFrontHandlers, with remix-serve's Express", () => {
     const base = await listening();
     const ip = await (await fetch(`${base}/ip`, { headers: { "X-Forwarded-For": "203.0.113.7" } })).text();
     expect(ip).toBe("203.0.113.7");
+  });
+
+  it("runs each request Express gets in a scope of its own: one id, the first digest, the path asked for", async () => {
+    const base = await listening();
+    const answers = await Promise.all(
+      ["/scope/1.data?_routes=x", "/scope/2"].map(async (path) => (await fetch(`${base}${path}`)).json()),
+    );
+    expect(answers).toEqual([
+      { path: "/scope/1.data", id: answers[0].id, same: true, digest: `digest-of-${answers[0].id}` },
+      { path: "/scope/2", id: answers[1].id, same: true, digest: `digest-of-${answers[1].id}` },
+    ]);
+    expect(answers[0].id).not.toBe(answers[1].id);
+    // Outside a request nothing is kept.
+    recordDigest("outside");
+    expect(currentDigest()).toBeUndefined();
   });
 
   it("reaches ESM importers of node:http too, as Vite's dev server imports createServer (npm run dev)", async () => {

@@ -1,6 +1,7 @@
 import http from "node:http";
 import { syncBuiltinESMExports } from "node:module";
 import type { TrustFunction } from "~/http/trust-proxy.server";
+import { runInRequestScope } from "~/errors/request-store.server";
 
 /**
  * Adapter (server/adapter/README.md), a global patch: handlers that answer
@@ -10,6 +11,8 @@ import type { TrustFunction } from "~/http/trust-proxy.server";
  * server). The handlers are plain functions of a request and a response
  * (request-guards.ts, body-limit.ts, manifest-guard.ts, shutdown.ts,
  * tunnel.ts); keep the list short: only what must not run through the app.
+ * What passes them runs in a request scope of its own (request ids and
+ * digests: app/errors/request-store.server.ts).
  */
 export type FrontHandler = (request: http.IncomingMessage, response: http.ServerResponse) => boolean;
 
@@ -35,15 +38,19 @@ export function installFrontHandlers(
     const appListeners = server.listeners("request") as ExpressLike[];
     for (const listener of appListeners) listener.set?.("trust proxy", trust);
     server.removeAllListeners("request");
+    const toApp = (request: http.IncomingMessage, response: http.ServerResponse) =>
+      runInRequestScope(request.url ?? "/", () => {
+        for (const listener of appListeners) listener(request, response);
+      });
     server.on("request", (request: http.IncomingMessage, response: http.ServerResponse) => {
       if (handlers.some((handle) => handle(request, response))) return;
-      for (const listener of appListeners) listener(request, response);
+      toApp(request, response);
     });
     // `Expect: 100-continue`: a refused request never tells the client to send its body.
     server.on("checkContinue", (request: http.IncomingMessage, response: http.ServerResponse) => {
       if (handlers.some((handle) => handle(request, response))) return;
       response.writeContinue();
-      for (const listener of appListeners) listener(request, response);
+      toApp(request, response);
     });
     // Node drops CONNECT sockets silently when nobody listens; answer instead.
     server.on("connect", (_request: http.IncomingMessage, socket: import("node:stream").Duplex) => {

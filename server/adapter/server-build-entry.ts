@@ -1,0 +1,29 @@
+import path from "node:path";
+import type { Plugin } from "vite";
+
+/**
+ * Adapter (server/adapter/README.md), a Vite plugin: the framework's Vite
+ * plugin makes its server build from one virtual module, the input of the
+ * SSR build and what its dev server loads for every request, and offers no
+ * hook to wrap what is in it. This plugin resolves that name to
+ * server/app-build.ts, which imports the real one (the only importer that
+ * gets it) and wraps every loader and action: one mechanism for the
+ * production build and the dev server, and for Remix 2 and React Router 7,
+ * where only the module's name changes. server-build-entry.test.ts fails if
+ * the framework stops loading its build through this name.
+ */
+export const SERVER_BUILD_ID = "virtual:remix/server-build";
+
+export const APP_BUILD_ENTRY = path.resolve(import.meta.dirname, "../app-build.ts");
+
+export function serverBuildEntry(): Plugin {
+  return {
+    name: "server-build-entry",
+    // Before the framework's own resolver of its virtual modules.
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (source !== SERVER_BUILD_ID || importer === APP_BUILD_ENTRY) return null;
+      return APP_BUILD_ENTRY;
+    },
+  };
+}

@@ -1,0 +1,23 @@
+/**
+ * The server build the framework serves: its own build (`virtual:remix/server-build`)
+ * with every loader and action wrapped (data-functions.ts). remix-serve in
+ * production and the Vite dev server under `npm run dev` both load the build
+ * through that virtual module's name; server/adapter/server-build-entry.ts
+ * gives them this module instead. Loading it records the routes for route
+ * patterns and the manifest guard.
+ */
+import * as build from "virtual:remix/server-build";
+import { getEnv } from "~/env.server";
+import { recordServedRoutes } from "~/routing/request-route.server";
+import { wrapDataFunctions, type ErrorHandler } from "./data-functions";
+import { manifestScopeOf, recordManifestScope } from "./manifest-guard";
+
+export * from "virtual:remix/server-build";
+
+recordServedRoutes(build.routes);
+recordManifestScope(manifestScopeOf(build.routes, build.basename));
+
+export const routes = wrapDataFunctions(build.routes, {
+  handleError: build.entry.module.handleError as ErrorHandler | undefined,
+  maxBodyBytes: getEnv().BODY_SIZE_LIMIT,
+});

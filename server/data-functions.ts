@@ -1,0 +1,93 @@
+import { data } from "@remix-run/node";
+import { limitRequestBody } from "~/http/request-body.server";
+import { withDataFunctionSpan } from "~/monitoring/remix-spans.server";
+import { checkDataBounds } from "./data-bounds";
+
+/**
+ * Every route's loader and action, wrapped once when the server build loads
+ * (server/app-build.ts):
+ *  - a span when the request is traced (app/monitoring/remix-spans.server.ts);
+ *  - a thrown 5xx Response goes to the app's own `handleError`
+ *    (app/errors/server-failure.server.ts) like any other failure: the
+ *    framework hands thrown Responses to nobody, so without this they get no
+ *    digest, no log line and no event;
+ *  - the request's body is cut at the body limit (a 413 once more arrived,
+ *    whatever Content-Length said; server/body-limit.ts refuses declared ones);
+ *  - what it returns is bounded before the framework encodes it (data-bounds.ts);
+ *  - a thrown value that is neither an Error nor a Response becomes an Error:
+ *    Remix's browser code revives `{ __type: "Error", __subType: <any global> }`
+ *    among route errors as `new window[__subType](message)` (GHSA-337j-9hxr-rhxg,
+ *    fixed only in React Router 7.18), and such an object may come from
+ *    request data. As an Error it is an unexpected failure like any other.
+ * React Router 7's instrumentation API cannot do this: it observes a handler
+ * but neither changes its arguments or result nor sees a thrown Response as a
+ * failure (docs/decisions/0060-one-route-wrapper-for-both-frameworks.md).
+ */
+
+type DataFunctionArgs = { request: Request; params: unknown; context: unknown };
+type DataFunction = (args: DataFunctionArgs) => unknown;
+export type ErrorHandler = (error: unknown, args: DataFunctionArgs) => unknown;
+
+/** What a server build's route table looks like, as far as the wrapper cares. */
+export type RouteTable = Record<string, { module: object }>;
+
+export interface WrapOptions {
+  /** The build's `handleError` (entry.server), for thrown 5xx Responses. */
+  handleError: ErrorHandler | undefined;
+  /** Largest request body in bytes (BODY_SIZE_LIMIT). */
+  maxBodyBytes: number;
+}
+
+/** What `data()` returns: thrown, the framework answers with its status and data (never revived as an error class). */
+const DataWithResponseInit = data(null).constructor;
+
+/** The thrown value the framework may hand to the browser: Errors, Responses and `data()`; anything else as an Error. */
+function safeToThrow(thrown: unknown, kind: string, routeId: string): unknown {
+  if (thrown instanceof Error || thrown instanceof Response || thrown instanceof DataWithResponseInit)
+    return thrown;
+  const what =
+    thrown === null
+      ? "null"
+      : typeof thrown === "object"
+        ? (thrown.constructor?.name ?? "object")
+        : typeof thrown;
+  return new TypeError(
+    `The ${kind} of ${routeId} threw a value that is neither an Error nor a Response (${what})`,
+  );
+}
+
+function wrapDataFunction(
+  fn: DataFunction,
+  kind: "loader" | "action",
+  routeId: string,
+  { handleError, maxBodyBytes }: WrapOptions,
+): DataFunction {
+  return async function (this: unknown, args: DataFunctionArgs) {
+    const body = limitRequestBody(args.request, maxBodyBytes);
+    try {
+      const result = await withDataFunctionSpan(kind, routeId, () =>
+        fn.call(this, { ...args, request: body.request }),
+      );
+      checkDataBounds(result);
+      return result;
+    } catch (thrown) {
+      if (body.exceeded()) throw new Response(null, { status: 413, statusText: "Payload Too Large" });
+      if (thrown instanceof Response && thrown.status >= 500) await handleError?.(thrown, args);
+      throw safeToThrow(thrown, kind, routeId);
+    }
+  };
+}
+
+/** A copy of `routes` with every loader and action wrapped; the table passed in is not changed. */
+export function wrapDataFunctions<Routes extends RouteTable>(routes: Routes, options: WrapOptions): Routes {
+  const wrapped: RouteTable = {};
+  for (const [id, route] of Object.entries(routes)) {
+    const module: Record<string, unknown> = { ...route.module };
+    for (const kind of ["loader", "action"] as const) {
+      const fn = module[kind];
+      if (typeof fn === "function") module[kind] = wrapDataFunction(fn as DataFunction, kind, id, options);
+    }
+    wrapped[id] = { ...route, module };
+  }
+  return wrapped as Routes;
+}

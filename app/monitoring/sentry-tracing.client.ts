@@ -1,4 +1,3 @@
-import { useLocation, useMatches } from "@remix-run/react";
 import {
   addIntegration,
   browserTracingIntegration,
@@ -8,41 +7,48 @@ import {
   SEMANTIC_ATTRIBUTE_SENTRY_ORIGIN,
   SEMANTIC_ATTRIBUTE_SENTRY_SOURCE,
   startBrowserTracingNavigationSpan,
+  startBrowserTracingPageLoadSpan,
 } from "@sentry/remix";
-import { useEffect } from "react";
 import patterns from "virtual:route-patterns";
 import { navigations } from "./client-monitoring";
 import { matchRoutePattern } from "~/routing/route-pattern-matcher";
 
 /**
  * Page-load and navigation tracing, in a chunk of its own, added after
- * hydration (sentry.client.ts). The page-load transaction still starts at the
- * navigation's start (the SDK dates it from `performance.timeOrigin`), is
- * named from the route manifest set before `Sentry.init`, continues the
- * server's trace from the meta tags, and web vitals come from buffered
- * performance entries, so adding it late loses nothing.
+ * hydration (sentry.client.ts). The SDK's own page-load and navigation spans
+ * are off: both are started here, named by route pattern from the real route
+ * config (`virtual:route-patterns`), with calls that `@sentry/remix` and
+ * `@sentry/react` share, so the React Router 7 upgrade changes only the
+ * import. The page load still continues the server's trace (the SDK reads the
+ * meta tags when it starts), is dated back to the navigation's start by its
+ * timing entries, and web vitals come from buffered performance entries, so
+ * starting it late loses nothing.
  */
 export function startTracing(): void {
-  addIntegration(
-    // Navigations are started below, from the root's location changes.
-    browserTracingIntegration({ useEffect, useLocation, useMatches, instrumentNavigation: false }),
-  );
+  addIntegration(browserTracingIntegration({ instrumentPageLoad: false, instrumentNavigation: false }));
+  const client = getClient();
+  if (client) startBrowserTracingPageLoadSpan(client, routeSpan("pageload", window.location.pathname));
   navigations.listener = startNavigation;
 }
 
-/** A navigation transaction named by route pattern (`/*` for the catch-all, which is then dropped). */
+/** A span named by route pattern (`/*` for the catch-all, whose transactions are then dropped). */
+function routeSpan(kind: "pageload" | "navigation", pathname: string) {
+  const pattern = matchRoutePattern(pathname, patterns);
+  return {
+    name: pattern ?? pathname,
+    op: kind,
+    attributes: {
+      [SEMANTIC_ATTRIBUTE_SENTRY_ORIGIN]: `auto.${kind}.remix`,
+      [SEMANTIC_ATTRIBUTE_SENTRY_SOURCE]: pattern ? "route" : "url",
+      ...(pattern ? { "url.template": pattern } : {}),
+    },
+  } as const;
+}
+
 function startNavigation(pathname: string): void {
   const client = getClient();
   if (!client) return;
   const active = getActiveSpan();
   if (active) getRootSpan(active).end();
-  const pattern = matchRoutePattern(pathname, patterns);
-  startBrowserTracingNavigationSpan(client, {
-    name: pattern ?? pathname,
-    op: "navigation",
-    attributes: {
-      [SEMANTIC_ATTRIBUTE_SENTRY_ORIGIN]: "auto.navigation.remix",
-      [SEMANTIC_ATTRIBUTE_SENTRY_SOURCE]: pattern ? "route" : "url",
-    },
-  });
+  startBrowserTracingNavigationSpan(client, routeSpan("navigation", pathname));
 }

@@ -1,7 +1,5 @@
 import * as Sentry from "@sentry/remix";
-import patterns from "virtual:route-patterns";
 import type { PublicEnv } from "~/env.server";
-import { toSentryRouteManifest } from "~/routing/route-patterns";
 import { sharedSentryOptions } from "./sentry-options";
 
 /**
@@ -9,20 +7,12 @@ import { sharedSentryOptions } from "./sentry-options";
  * imports it only when a DSN is configured, before hydration, so errors are
  * reported from the first moment. Tracing and the feedback widget follow
  * after hydration, each in a chunk of its own, so they add nothing to the
- * JavaScript a page needs before it is interactive.
+ * JavaScript a page needs before it is interactive. Only calls that
+ * `@sentry/remix` shares with `@sentry/react` are used (the React Router 7
+ * upgrade swaps the package).
  */
 
-declare global {
-  interface Window {
-    /** Read by @sentry/remix to name page loads and navigations by route pattern. */
-    _sentryRemixRouteManifest?: string;
-  }
-}
-
 export function initClientSentry(env: PublicEnv): void {
-  // The SDK's own Vite plugin only scans app/routes and names static routes by
-  // URL; this manifest is built from the real route config (route-patterns.ts).
-  window._sentryRemixRouteManifest = JSON.stringify(toSentryRouteManifest(patterns));
   Sentry.init({
     ...sharedSentryOptions(env),
     // Privacy by default. `dataCollection` is deliberately unset: in this SDK
@@ -49,7 +39,14 @@ export async function startDeferredSentry(env: PublicEnv): Promise<void> {
   ]);
 }
 
-/** Reports an exception an error boundary caught in the browser, once. */
+/**
+ * Reports an exception an error boundary caught in the browser, once, as
+ * `captureRemixErrorBoundaryError` did: Errors only (a route error response
+ * is the server's answer, reported there if at all), unhandled.
+ */
 export function captureBoundaryError(error: unknown): void {
-  Sentry.captureRemixErrorBoundaryError(error);
+  if (!(error instanceof Error)) return;
+  Sentry.captureException(error, {
+    mechanism: { type: "instrument", handled: false, data: { function: "ReactError" } },
+  });
 }

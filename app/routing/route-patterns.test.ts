@@ -4,7 +4,6 @@ import {
   pagePathOfDataUrl,
   NOT_FOUND_PATTERN,
   routePatterns,
-  toSentryRouteManifest,
   type RouteDefinition,
 } from "./route-patterns";
 
@@ -73,16 +72,6 @@ describe("matchRoutePattern", () => {
       const nonSplat = hits.filter((p) => p !== NOT_FOUND_PATTERN);
       expect(hits.length === 1 || nonSplat.length === hits.length).toBe(true);
     }
-  });
-});
-
-describe("toSentryRouteManifest", () => {
-  it("lists every pattern as a dynamic route with its parameter names", () => {
-    const manifest = toSentryRouteManifest(patterns);
-    expect(manifest.staticRoutes).toEqual([]);
-    expect(manifest.dynamicRoutes).toContainEqual(
-      expect.objectContaining({ path: "/fixtures/items/:id", paramNames: ["id"] }),
-    );
   });
 });
 

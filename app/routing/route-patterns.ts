@@ -92,26 +92,6 @@ export function routePatterns(routes: Record<string, RouteDefinition>): RoutePat
   });
 }
 
-/**
- * The route manifest `@sentry/remix` reads from `window._sentryRemixRouteManifest`
- * to name page loads and navigations. Every pattern goes in as a "dynamic" route
- * with its own regex: the SDK names a pathname that equals a static entry by its
- * URL (source `url`), so static entries are left empty on purpose.
- */
-export function toSentryRouteManifest(patterns: RoutePattern[]) {
-  return {
-    staticRoutes: [] as { path: string }[],
-    dynamicRoutes: patterns.map(({ pattern, regex }) => ({
-      path: pattern,
-      regex,
-      paramNames: pattern
-        .split("/")
-        .filter((segment) => segment.startsWith(":"))
-        .map((segment) => segment.slice(1).replace(/\?$/, "")),
-    })),
-  };
-}
-
 /** The page pathname a single-fetch URL loads (`/a/b.data` → `/a/b`, `/_root.data` → `/`), or undefined for other URLs. */
 export function pagePathOfDataUrl(url: URL): string | undefined {
   if (!url.pathname.endsWith(".data")) return undefined;

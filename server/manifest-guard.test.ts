@@ -1,4 +1,4 @@
-import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import { matchRoutes } from "@remix-run/router";
 import { describe, expect, it } from "vitest";
 import { boundedManifestTarget, manifestScopeOf, MANIFEST_URL_LIMIT } from "./manifest-guard";
 
@@ -14,7 +14,7 @@ const table: Record<string, { id: string; path?: string; parentId?: string; inde
   deeper: { id: "deeper", parentId: "deep", path: "c/:d?" },
 };
 
-function tree(parentId?: string): AgnosticRouteObject[] {
+function tree(parentId?: string): Parameters<typeof matchRoutes>[0] {
   return Object.values(table)
     .filter((route) => route.parentId === parentId)
     .map((route) =>

@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import type { SerializeFrom } from "@remix-run/node";
+import type { useActionData } from "@remix-run/react";
 import type { Span } from "@sentry/core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
@@ -351,8 +351,8 @@ describe("types", () => {
       }>();
       return redirect("/done");
     }
-    expectTypeOf<SerializeFrom<typeof _action>>().toEqualTypeOf<
-      FormFailure<"name" | "email" | "note" | "tags">
+    expectTypeOf<ReturnType<typeof useActionData<typeof _action>>>().toEqualTypeOf<
+      FormFailure<"name" | "email" | "note" | "tags"> | undefined
     >();
   });
 });

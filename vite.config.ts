@@ -1,24 +1,17 @@
 import { execSync } from "node:child_process";
 import { unlinkSync } from "node:fs";
 import path from "node:path";
-import { vitePlugin as remix } from "@remix-run/dev";
 import { sentryVitePlugin } from "@sentry/vite-plugin";
 import type { Plugin, PluginOption } from "vite";
-import { defineConfig } from "vitest/config";
-import { remixOptions } from "./remix.config.js";
+import { configDefaults, defineConfig } from "vitest/config";
 import { routePatterns, type RouteDefinition } from "./app/routing/route-patterns";
+import { DEFAULT_BUILD_DIRECTORY, frameworkPlugin, resolvedRoutes } from "./server/adapter/framework-plugin";
 import { serverBuildEntry } from "./server/adapter/server-build-entry";
-
-declare module "@remix-run/server-runtime" {
-  interface Future {
-    v3_singleFetch: true;
-  }
-}
 
 /**
  * `virtual:route-patterns`: every route's URL pattern, computed from the
- * route config the Remix plugin resolved (file routes and `app/routes.ts`
- * alike), for the browser. The server computes the same patterns from the
+ * route config the framework's plugin resolved (file routes and
+ * `app/routes.ts` alike), for the browser. The server computes the same patterns from the
  * build it serves (app/routing/request-route.server.ts), so both sides name
  * transactions and log lines the same way.
  */
@@ -28,10 +21,7 @@ function routePatternsPlugin(): Plugin {
   return {
     name: "route-patterns",
     configResolved(config) {
-      // The Remix plugin keeps its resolved config on the Vite config.
-      const context = (config as { __remixPluginContext?: { remixConfig: { routes: typeof routes } } })
-        .__remixPluginContext;
-      routes = context?.remixConfig.routes ?? {};
+      routes = resolvedRoutes(config);
     },
     resolveId: (source) => (source === virtualId ? "\0" + virtualId : undefined),
     load: (id) =>
@@ -168,10 +158,10 @@ function browserSentryCore(): Plugin {
 }
 
 /**
- * The app's Vite config. `buildDirectory` is Remix's (`build/` by default);
- * the test and benchmark builds pass their own (e2e/fixtures/vite.config.ts).
+ * The app's Vite config. `buildDirectory` is `build/` by default; the test
+ * and benchmark builds pass their own (e2e/fixtures/vite.config.ts).
  */
-export function createViteConfig({ buildDirectory = remixOptions.buildDirectory } = {}) {
+export function createViteConfig({ buildDirectory = DEFAULT_BUILD_DIRECTORY } = {}) {
   return defineConfig({
     resolve: { alias: { "~": path.resolve("app") } },
     // The dev server's dependency scan misses Sentry's browser SDK (imported
@@ -183,7 +173,7 @@ export function createViteConfig({ buildDirectory = remixOptions.buildDirectory 
       : [
           // Before the framework's plugin: it resolves the server build's name first.
           serverBuildEntry(),
-          remix({ ...remixOptions, buildDirectory }),
+          frameworkPlugin({ buildDirectory }),
           routePatternsPlugin(),
           serverBootEntry(),
           sourceMaps(buildDirectory),
@@ -191,6 +181,8 @@ export function createViteConfig({ buildDirectory = remixOptions.buildDirectory 
           browserSentryCore(),
         ],
     test: {
+      // What the React Router 7 upgrade puts in place is tested once it is (npm run test:upgrade).
+      exclude: [...configDefaults.exclude, "scripts/upgrade-react-router/react-router-7/**"],
       include: [
         "app/**/*.test.{ts,tsx}",
         "server/**/*.test.ts",

@@ -1,0 +1,119 @@
+import ts from "typescript";
+
+/**
+ * The mechanical part of the upgrade, one source file at a time, as React
+ * Router's codemod does it for a Remix 2 app: imports of `@remix-run/*` split
+ * by where each export lives in React Router 7, the two components that
+ * changed names renamed where they are used, and the names of packages,
+ * binaries and browser globals that appear as text (resolved paths, shape
+ * tests, log banners) replaced.
+ */
+
+/** Text that names the same thing on React Router 7, replaced wherever it appears, in this order. */
+export const TOKENS: readonly (readonly [string, string])[] = [
+  ["virtual:remix/server-build", "virtual:react-router/server-build"],
+  ["@remix-run/serve", "@react-router/serve"],
+  ["@remix-run/express", "@react-router/express"],
+  ["@remix-run/fs-routes", "@react-router/fs-routes"],
+  ["@remix-run/route-config", "@react-router/dev/routes"],
+  ["@remix-run/server-runtime", "react-router"],
+  ["@sentry/remix", "@sentry/react"],
+  ["remix-serve", "react-router-serve"],
+  ["__remixManifest", "__reactRouterManifest"],
+  ["__remixRouteModules", "__reactRouterRouteModules"],
+  ["__remixRouter", "__reactRouterRouter"],
+  ["__remixContext", "__reactRouterContext"],
+  ["remix.config.js", "react-router.config.ts"],
+];
+
+/** Exports of `@remix-run/node` that live in `@react-router/node`; the rest moved to `react-router`. */
+const NODE_ONLY = new Set([
+  "createFileSessionStorage",
+  "createReadableStreamFromReadable",
+  "readableStreamToString",
+  "writeAsyncIterableToWritable",
+  "writeReadableStreamToWritable",
+]);
+
+/** Where an export of a Remix package lives on React Router 7, and under which name. */
+export function moveExport(module: string, name: string): { module: string; name: string } | undefined {
+  switch (module) {
+    case "@remix-run/react":
+      if (name === "RemixBrowser") return { module: "react-router/dom", name: "HydratedRouter" };
+      if (name === "RemixServer") return { module: "react-router", name: "ServerRouter" };
+      return { module: "react-router", name };
+    case "@remix-run/node":
+      return { module: NODE_ONLY.has(name) ? "@react-router/node" : "react-router", name };
+    case "@remix-run/router":
+      return { module: "react-router", name };
+    default:
+      return undefined;
+  }
+}
+
+/** Local names that change with the import (unaliased renamed exports), and other names that read better renamed. */
+const IDENTIFIER_RENAMES: Record<string, string> = { remixContext: "routerContext" };
+
+interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+function applyEdits(text: string, edits: Edit[]): string {
+  let out = text;
+  for (const edit of [...edits].sort((a, b) => b.start - a.start))
+    out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  return out;
+}
+
+/** The import declaration `node` rewritten for React Router 7, or undefined when it imports no Remix package. */
+function rewriteImport(node: ts.ImportDeclaration, renames: Map<string, string>): string | undefined {
+  const from = (node.moduleSpecifier as ts.StringLiteral).text;
+  const clause = node.importClause;
+  if (!moveExport(from, "") || !clause) return undefined;
+  if (clause.name || !clause.namedBindings || !ts.isNamedImports(clause.namedBindings))
+    throw new Error(`only named imports of ${from} can be moved: ${node.getText()}`);
+  const byModule = new Map<string, string[]>();
+  for (const element of clause.namedBindings.elements) {
+    const imported = (element.propertyName ?? element.name).text;
+    const local = element.name.text;
+    const target = moveExport(from, imported)!;
+    if (!element.propertyName && target.name !== imported) renames.set(local, target.name);
+    const localName = element.propertyName ? local : target.name;
+    const spec = target.name === localName ? localName : `${target.name} as ${localName}`;
+    const list = byModule.get(target.module) ?? [];
+    list.push(element.isTypeOnly ? `type ${spec}` : spec);
+    byModule.set(target.module, list);
+  }
+  const typeOnly = clause.isTypeOnly ? "type " : "";
+  return [...byModule]
+    .map(([module, specs]) => `import ${typeOnly}{ ${specs.join(", ")} } from "${module}";`)
+    .join("\n");
+}
+
+/** One source file's text on React Router 7 (TypeScript or JavaScript, with or without JSX). */
+export function rewriteSource(fileName: string, text: string): string {
+  let out = text;
+  for (const [from, to] of TOKENS) out = out.split(from).join(to);
+  if (!/\.(m|c)?[jt]sx?$/.test(fileName)) return out;
+
+  const kind = fileName.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(fileName, out, ts.ScriptTarget.Latest, true, kind);
+  const renames = new Map(Object.entries(IDENTIFIER_RENAMES));
+  const edits: Edit[] = [];
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement)) continue;
+    const rewritten = rewriteImport(statement, renames);
+    if (rewritten !== undefined)
+      edits.push({ start: statement.getStart(source), end: statement.getEnd(), text: rewritten });
+  }
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node)) return;
+    if (ts.isIdentifier(node) && renames.has(node.text))
+      edits.push({ start: node.getStart(source), end: node.getEnd(), text: renames.get(node.text)! });
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return applyEdits(out, edits);
+}

@@ -14,10 +14,13 @@ import { manifestScopeOf, recordManifestScope } from "./manifest-guard";
 
 export * from "virtual:remix/server-build";
 
-recordServedRoutes(build.routes);
-recordManifestScope(manifestScopeOf(build.routes, build.basename));
+// Every id has a route (React Router 7's type allows a missing one).
+const table = build.routes as Record<string, NonNullable<(typeof build.routes)[string]>>;
 
-export const routes = wrapDataFunctions(build.routes, {
+recordServedRoutes(table);
+recordManifestScope(manifestScopeOf(table, build.basename));
+
+export const routes = wrapDataFunctions(table, {
   handleError: build.entry.module.handleError as ErrorHandler | undefined,
   maxBodyBytes: getEnv().BODY_SIZE_LIMIT,
 });

@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useRef, type ComponentType } from "react";
+import { useEffect, useRef, type ComponentType, type ReactElement } from "react";
 import type { PublicEnv } from "~/env.server";
 
 /**
@@ -52,7 +52,7 @@ export const navigations: { listener?: (pathname: string) => void } = {};
  * does for Remix, without importing Sentry: `withSentry` depends on the SDK's
  * tracing module, which would then have to load before hydration.
  */
-export function withMonitoring(App: ComponentType): ComponentType {
+export function withMonitoring(App: ComponentType): () => ReactElement {
   function MonitoredRoot() {
     const { pathname } = useLocation();
     const firstRender = useRef(true);

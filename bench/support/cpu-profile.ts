@@ -15,7 +15,7 @@ export interface CpuProfile {
   timeDeltas: number[];
 }
 
-/** `@remix-run/router` for a file under node_modules, `node` for Node's own, the build, or the frame's kind. */
+/** The package (`@scope/name` or `name`) for a file under node_modules, `node` for Node's own, the build, or the frame's kind. */
 export function packageOf(url: string, functionName: string): string {
   if (!url) return functionName.startsWith("(") ? functionName : "(native)";
   if (url.startsWith("node:")) return "node";

@@ -39,6 +39,8 @@ export interface PackageJson {
 /** `remix vite:build` → `react-router build`, `remix-serve` → `react-router-serve`; typegen before tsc. */
 function upgradeScript(name: string, command: string): string {
   let out = command
+    // With --config in another folder, React Router takes that folder as the project's root.
+    .replace(/\bremix vite:build --config\b/g, "react-router build . --config")
     .replace(/\bremix vite:build\b/g, "react-router build")
     .replace(/\bremix vite:dev\b/g, "react-router dev");
   if (name === "typecheck") out = `react-router typegen && ${out}`;
@@ -50,7 +52,10 @@ function upgradeScript(name: string, command: string): string {
  * which writes them into it). `withoutPatches`: no patch is left in patches/,
  * so patch-package and its postinstall go too.
  */
-export function upgradeManifest(pkg: PackageJson, { withoutPatches }: { withoutPatches: boolean }): PackageJson {
+export function upgradeManifest(
+  pkg: PackageJson,
+  { withoutPatches }: { withoutPatches: boolean },
+): PackageJson {
   const keep = (deps: Record<string, string>) =>
     Object.fromEntries(
       Object.entries(deps).filter(

@@ -1,0 +1,136 @@
+/**
+ * `npm run upgrade:react-router`: turns this working tree from Remix 2 into
+ * React Router 7, in place, as a codemod does (docs/upgrading-to-react-router-7.md):
+ *  1. every source, config and test file rewritten (source-rewrite.ts);
+ *  2. the few files that differ by more than names replaced by their React
+ *     Router 7 versions (react-router-7/), and Remix's own removed;
+ *  3. the manifest without Remix, then `npm install` of the React Router
+ *     family (manifest.ts): the lock changes, so this needs the registry;
+ *  4. a check that no package or import of Remix 2 is left.
+ * It refuses a tree with uncommitted changes (`--allow-dirty` to go on anyway):
+ * the way back is `git checkout . && git clean -fd && npm ci`.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { ADDED_DEPENDENCIES, ADDED_DEV_DEPENDENCIES, upgradeManifest, type PackageJson } from "./manifest";
+import { rewriteSource } from "./source-rewrite";
+
+const HERE = import.meta.dirname;
+const ROOT = path.resolve(HERE, "../..");
+const REPLACEMENTS = path.join(HERE, "react-router-7");
+
+/** Remix 2's own files, which React Router 7 has no use for (their replacements are in react-router-7/). */
+const REMOVED = [
+  "remix.config.js",
+  "server/adapter/remix.d.ts",
+  "patches/@remix-run+router+1.23.4.patch",
+  "patches/remix-router.test.ts",
+  "patches/remix-router-equivalence.test.ts",
+  "patches/route-table.ts",
+  "bench/baseline/unpatched-router.mjs",
+];
+
+/** Not rewritten: output, installed packages, the prose (docs say what changed), and this script. */
+const SKIPPED =
+  /^(node_modules|\.git|\.cache|\.react-router|test-results|playwright-report|build[^/]*|bench\/results|bench\/baseline\/build[^/]*|docs|scripts\/upgrade-react-router)(\/|$)|\.md$|^package(-lock)?\.json$/;
+const REWRITTEN = /\.(ts|tsx|js|mjs|cjs|json|ya?ml|sh)$|(^|\/)(Dockerfile|\.dockerignore|\.env\.example)$/;
+
+const say = (line: string) => console.log(`upgrade: ${line}`);
+
+function filesUnder(dir: string, prefix = ""): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const relative = prefix + name;
+    if (SKIPPED.test(relative)) return [];
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full, `${relative}/`) : [relative];
+  });
+}
+
+function refuseUnlessReady(): void {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as PackageJson;
+  if (!pkg.dependencies["@remix-run/react"])
+    throw new Error("this tree does not depend on @remix-run/react: nothing to upgrade");
+  if (process.argv.includes("--allow-dirty") || !existsSync(path.join(ROOT, ".git"))) return;
+  const status = execFileSync("git", ["status", "--porcelain"], { cwd: ROOT, encoding: "utf8" });
+  if (status.trim())
+    throw new Error(
+      "uncommitted changes: commit or stash them first (or pass --allow-dirty), so the upgrade is one reviewable diff",
+    );
+}
+
+function rewriteSources(): number {
+  let changed = 0;
+  for (const file of filesUnder(ROOT).filter((name) => REWRITTEN.test(name))) {
+    const full = path.join(ROOT, file);
+    const before = readFileSync(full, "utf8");
+    const after = rewriteSource(file, before);
+    if (after === before) continue;
+    writeFileSync(full, after);
+    changed++;
+  }
+  return changed;
+}
+
+function replaceFiles(): { removed: number; replaced: string[] } {
+  for (const file of REMOVED) rmSync(path.join(ROOT, file), { force: true });
+  const replaced = filesUnder(REPLACEMENTS);
+  for (const file of replaced) cpSync(path.join(REPLACEMENTS, file), path.join(ROOT, file));
+  return { removed: REMOVED.length, replaced };
+}
+
+function npm(...args: string[]): void {
+  say(`npm ${args.join(" ")}`);
+  const result = spawnSync("npm", [...args, "--no-audit", "--no-fund"], { cwd: ROOT, stdio: "inherit" });
+  if (result.status !== 0) throw new Error(`npm ${args[0]} failed (exit ${result.status ?? result.signal})`);
+}
+
+function upgradePackages(): void {
+  const file = path.join(ROOT, "package.json");
+  const withoutPatches = !readdirSync(path.join(ROOT, "patches")).some((name) => name.endsWith(".patch"));
+  const pkg = upgradeManifest(JSON.parse(readFileSync(file, "utf8")) as PackageJson, { withoutPatches });
+  writeFileSync(file, rewriteSource("package.json", JSON.stringify(pkg, null, 2) + "\n"));
+  if (withoutPatches) rmSync(path.join(ROOT, "patches"), { recursive: true, force: true });
+  // In two steps: Remix's packages out of the lock first, or npm finds react-router 6 and 7 in one tree.
+  npm("install");
+  npm("install", "--save-exact", ...ADDED_DEPENDENCIES);
+  npm("install", "--save-exact", "--save-dev", ...ADDED_DEV_DEPENDENCIES);
+}
+
+/**
+ * Remix 2's packages. (`@remix-run/node-fetch-server`, by the same team, is a
+ * dependency of React Router 7's own `dev` and `serve` packages.)
+ */
+const REMIX_PACKAGE =
+  /@remix-run\/(?:node|react|serve|dev|express|server-runtime|router|fs-routes|route-config|css-bundle|testing)(?![\w-])/;
+
+/** Files and lock entries that still name a Remix 2 package: none may be left. */
+function leftovers(): string[] {
+  const files = filesUnder(ROOT)
+    .filter((name) => REWRITTEN.test(name) || name === "package.json")
+    .filter((name) => REMIX_PACKAGE.test(readFileSync(path.join(ROOT, name), "utf8")));
+  const lock = JSON.parse(readFileSync(path.join(ROOT, "package-lock.json"), "utf8")) as {
+    packages: Record<string, unknown>;
+  };
+  const locked = Object.keys(lock.packages).filter((key) => REMIX_PACKAGE.test(key));
+  return [...files, ...locked.map((key) => `package-lock.json: ${key}`)];
+}
+
+function main(): void {
+  refuseUnlessReady();
+  say(`${rewriteSources()} files rewritten (imports, package names, globals)`);
+  const { removed, replaced } = replaceFiles();
+  say(`${removed} Remix files removed; ${replaced.length} files replaced or added: ${replaced.join(", ")}`);
+  upgradePackages();
+  rmSync(HERE, { recursive: true, force: true });
+  const left = leftovers();
+  if (left.length) throw new Error(`still naming a Remix 2 package:\n  ${left.join("\n  ")}`);
+  say("done: React Router 7. Next: npm test; review with git diff (docs/upgrading-to-react-router-7.md).");
+}
+
+try {
+  main();
+} catch (error) {
+  console.error(`upgrade: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

@@ -38,12 +38,12 @@ const REWRITTEN = /\.(ts|tsx|js|mjs|cjs|json|ya?ml|sh)$|(^|\/)(Dockerfile|\.dock
 
 const say = (line: string) => console.log(`upgrade: ${line}`);
 
-function filesUnder(dir: string, prefix = ""): string[] {
+function filesUnder(dir: string, skipped: RegExp | undefined, prefix = ""): string[] {
   return readdirSync(dir).flatMap((name) => {
     const relative = prefix + name;
-    if (SKIPPED.test(relative)) return [];
+    if (skipped?.test(relative)) return [];
     const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full, `${relative}/`) : [relative];
+    return statSync(full).isDirectory() ? filesUnder(full, skipped, `${relative}/`) : [relative];
   });
 }
 
@@ -61,7 +61,7 @@ function refuseUnlessReady(): void {
 
 function rewriteSources(): number {
   let changed = 0;
-  for (const file of filesUnder(ROOT).filter((name) => REWRITTEN.test(name))) {
+  for (const file of filesUnder(ROOT, SKIPPED).filter((name) => REWRITTEN.test(name))) {
     const full = path.join(ROOT, file);
     const before = readFileSync(full, "utf8");
     const after = rewriteSource(file, before);
@@ -74,7 +74,7 @@ function rewriteSources(): number {
 
 function replaceFiles(): { removed: number; replaced: string[] } {
   for (const file of REMOVED) rmSync(path.join(ROOT, file), { force: true });
-  const replaced = filesUnder(REPLACEMENTS);
+  const replaced = filesUnder(REPLACEMENTS, undefined);
   for (const file of replaced) cpSync(path.join(REPLACEMENTS, file), path.join(ROOT, file));
   return { removed: REMOVED.length, replaced };
 }
@@ -106,7 +106,7 @@ const REMIX_PACKAGE =
 
 /** Files and lock entries that still name a Remix 2 package: none may be left. */
 function leftovers(): string[] {
-  const files = filesUnder(ROOT)
+  const files = filesUnder(ROOT, SKIPPED)
     .filter((name) => REWRITTEN.test(name) || name === "package.json")
     .filter((name) => REMIX_PACKAGE.test(readFileSync(path.join(ROOT, name), "utf8")));
   const lock = JSON.parse(readFileSync(path.join(ROOT, "package-lock.json"), "utf8")) as {

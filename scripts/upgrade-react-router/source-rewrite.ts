@@ -21,7 +21,7 @@ export const TOKENS: readonly (readonly [string, string])[] = [
   ["remix-serve", "react-router-serve"],
   ["__remixManifest", "__reactRouterManifest"],
   ["__remixRouteModules", "__reactRouterRouteModules"],
-  ["__remixRouter", "__reactRouterRouter"],
+  ["__remixRouter", "__reactRouterDataRouter"],
   ["__remixContext", "__reactRouterContext"],
   ["remix.config.js", "react-router.config.ts"],
 ];

@@ -19,7 +19,7 @@ function singleFetchClients(): string[] {
     return readdirSync(dir)
       .filter((name) => name.endsWith(".mjs"))
       .map((name) => readFileSync(path.join(dir, name), "utf8"))
-      .filter((source) => source.includes("async function fetchAndDecode("));
+      .filter((source) => source.includes("async function fetchAndDecodeViaTurboStream("));
   });
 }
 

@@ -32,6 +32,10 @@ test.describe("GHSA-chx6-hx7r-mcp5: lazy route discovery (/__manifest)", () => {
       `/x/../__manifest?version=${version}&p=${deep}`,
       `/__manifest?version=${version}&p=${"/".repeat(7000)}`,
       `/__manifest?version=${version}&p=${deep}${deep}`,
+      // React Router 7's form: one comma-separated `paths`.
+      `/__manifest?version=${version}&paths=${deep}`,
+      `/__manifest?version=${version}&paths=${Array.from({ length: 700 }, (_, i) => `/b${i}/c`).join(",")}`,
+      `/__manifest?version=${version}&paths=${Array.from({ length: 4 }, () => deep.slice(0, 1800)).join(",")}`,
     ];
     for (const target of targets) {
       for (const method of ["GET", "POST", "PUT"]) {
@@ -52,10 +56,15 @@ test.describe("GHSA-chx6-hx7r-mcp5: lazy route discovery (/__manifest)", () => {
   }) => {
     // On /fixtures/form/done the first manifest holds the routes of that URL's
     // prefixes; the link to /fixtures/items/3 is discovered through the endpoint.
+    // Remix asks with one `p` per path, React Router 7 with one comma-separated `paths`.
+    const asked = (params: URLSearchParams) => [
+      ...params.getAll("p"),
+      ...(params.get("paths")?.split(",") ?? []),
+    ];
     const discovered = page.waitForResponse(
       (response) =>
         new URL(response.url()).pathname === "/__manifest" &&
-        new URL(response.url()).searchParams.getAll("p").includes("/fixtures/items/3"),
+        asked(new URL(response.url()).searchParams).includes("/fixtures/items/3"),
     );
     await page.goto("/fixtures/form/done");
     await waitForHydration(page);

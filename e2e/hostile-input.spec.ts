@@ -5,6 +5,7 @@
  * Bounded: every request is sent once, on 127.0.0.1, with a timeout.
  */
 import { buildRequest, rawHttp } from "../test-support/raw-http";
+import { FRAMEWORK } from "../test-support/framework";
 import { expect, test } from "./support/fixtures";
 
 interface Case {
@@ -270,11 +271,9 @@ function cases(): Case[] {
     );
   }
   for (const query of ["index", "index=", "index=1&index=2", "_data=root", "_data=", "_data=routes%2F%24"]) {
-    add(
-      `?${query} on /`,
-      buildRequest("GET", `/?${query}`),
-      query.startsWith("_data") ? is4xx : (status) => status < 500,
-    );
+    // `_data` is Remix 2's legacy data protocol (answered 400); React Router 7 has none, so a page.
+    const legacyData = query.startsWith("_data") && FRAMEWORK === "remix-2";
+    add(`?${query} on /`, buildRequest("GET", `/?${query}`), legacyData ? is4xx : (status) => status < 500);
     add(
       `POST ?${query} on /`,
       buildRequest("POST", `/?${query}`, { "Content-Type": "application/x-www-form-urlencoded" }, "a=1"),

@@ -20,7 +20,7 @@ import { flushServerSentry, initServerSentry } from "~/monitoring/sentry.server"
 import { loadEnvFile } from "./env-file";
 import { refuseLargeBodies } from "./body-limit";
 import { installFrontHandlers } from "./adapter/http-server";
-import { refuseMalformedPaths, refuseUnsupportedMethods } from "./request-guards";
+import { refuseMalformedPaths, refuseUnsupportedMethods, supplyMissingHost } from "./request-guards";
 import { boundManifestRequests } from "./manifest-guard";
 import { answerReadiness, installGracefulShutdown } from "./shutdown";
 import { installAccessLineFormat, installJsonStdout } from "./adapter/stdout";
@@ -53,6 +53,7 @@ async function boot(): Promise<void> {
       answerReadiness, // first: while draining, every response says Connection: close
       refuseUnsupportedMethods,
       refuseMalformedPaths,
+      supplyMissingHost,
       refuseLargeBodies(env.BODY_SIZE_LIMIT),
       boundManifestRequests, // rewrites the target of a lazy-discovery request, answers none
       ...(env.SENTRY_TUNNEL_ROUTE && env.SENTRY_DSN

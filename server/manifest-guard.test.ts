@@ -24,6 +24,11 @@ function tree(parentId?: string): Parameters<typeof matchRoutes>[0] {
     );
 }
 
+/** The ids of the routes one path matches (React Router 7's manifest handler matches each path once). */
+function matchedIds(path: string): string[] {
+  return (matchRoutes(tree(), path) ?? []).map((match) => match.route.id!).sort();
+}
+
 /** What Remix's manifest handler answers for a query: the ids of every route matched by every prefix of every p. */
 function answer(search: string): string[] {
   const ids = new Set<string>();
@@ -92,6 +97,16 @@ describe("boundedManifestTarget", () => {
     const search = `?p=/docs/a/b/c/d/e&version=v1&p=/docs/a/b/c/d/f&p=/docs&p=/docs`;
     expect(new URLSearchParams(bounded(search)).getAll("p")).toEqual(["/docs/a/b/c/d", "/docs"]);
     expect(new URLSearchParams(bounded(search)).get("version")).toBe("v1");
+  });
+
+  it("bounds React Router 7's form, one comma-separated `paths`, the same way", () => {
+    const search = `?version=v&paths=${["/docs/a/b/c/d/e", "/docs/a/b/c/d/f", "/docs", "/a".repeat(3000)].join(",")}`;
+    expect(new URLSearchParams(bounded(search)).get("paths")).toBe("/docs/a/b/c/d,/docs,/a/a/a/a/a");
+    // React Router 7 matches each path once: the answer for a cut path is the answer for the path.
+    for (const path of ["/docs/x/y/z/w/v/u", "/fixtures/items/1/extra/more/and/more", "/a/b/c/d/e/f/g/h"]) {
+      const cut = new URLSearchParams(bounded(`?paths=${encodeURIComponent(path)}`)).get("paths")!;
+      expect(matchedIds(cut), path).toEqual(matchedIds(path));
+    }
   });
 
   it("refuses a target longer than Remix's own limit (the real client never sends one)", () => {

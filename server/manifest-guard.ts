@@ -7,11 +7,13 @@ import type { FrontHandler } from "./adapter/http-server";
  * 7 KB request of a few thousand segments holds the event loop for seconds.
  *
  * No route matches deeper than the table's deepest route plus one segment
- * the same way it matches that deep (a splat takes the rest), so each `p` is
+ * the same way it matches that deep (a splat takes the rest), so each path is
  * cut to `maxDepth + 1` segments and duplicates are dropped: the answer is the
- * same for every path the real client sends, and the work per `p` is bounded
+ * same for every path the real client sends, and the work per path is bounded
  * by the route table, not by the request. A target longer than Remix's own
  * limit gets the 400 Remix would give (the real client never sends one).
+ * React Router 7 asks with one comma-separated `paths` (and matches each path
+ * once); it is bounded the same way, a second line behind its own fix.
  */
 export interface ManifestScope {
   /** Remix's manifest path: `${basename}/__manifest`. */
@@ -69,20 +71,27 @@ export function boundedManifestTarget(
   if (pathname.length + search.length > MANIFEST_URL_LIMIT) return undefined;
   const params = new URLSearchParams(search);
   const bounded = new URLSearchParams();
-  const seen = new Set<string>();
+  const seenP = new Set<string>();
   for (const [key, value] of params) {
-    if (key !== "p") {
-      bounded.append(key, value);
-      continue;
-    }
-    // Remix's reading of a p: a leading slash added, then split on "/".
-    const segments = (value.startsWith("/") ? value : `/${value}`).split("/").slice(1);
-    const path = "/" + segments.slice(0, maxDepth + 1).join("/");
-    if (!seen.has(path)) bounded.append("p", path);
-    seen.add(path);
+    if (key === "p") {
+      const path = cutPath(value, maxDepth);
+      if (!seenP.has(path)) bounded.append("p", path);
+      seenP.add(path);
+    } else if (key === "paths") {
+      bounded.append(
+        "paths",
+        [...new Set(value.split(",").map((path) => cutPath(path, maxDepth)))].join(","),
+      );
+    } else bounded.append(key, value);
   }
   const query = bounded.toString();
   return query ? `${pathname}?${query}` : pathname;
+}
+
+/** A path as the framework reads it (a leading slash added, split on "/"), cut to `maxDepth + 1` segments. */
+function cutPath(value: string, maxDepth: number): string {
+  const segments = (value.startsWith("/") ? value : `/${value}`).split("/").slice(1);
+  return "/" + segments.slice(0, maxDepth + 1).join("/");
 }
 
 /** Rewrites a manifest request's target before Express and Remix read it; any method (Remix ignores it). */

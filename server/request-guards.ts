@@ -33,3 +33,14 @@ export const refuseMalformedPaths: FrontHandler = (request, response) => {
     return true;
   }
 };
+
+/**
+ * A request without a Host header (HTTP/1.0 and older allow it; Node already
+ * refuses HTTP/1.1 without one) is served as one for `localhost`, as Remix 2's
+ * Express adapter does. React Router 7's adapter reads `req.hostname`
+ * unchecked and answers such a request 500, printing its stack.
+ */
+export const supplyMissingHost: FrontHandler = (request) => {
+  if (request.headers.host === undefined) request.headers.host = "localhost";
+  return false;
+};

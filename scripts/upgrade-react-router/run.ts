@@ -59,17 +59,28 @@ function refuseUnlessReady(): void {
     );
 }
 
-function rewriteSources(): number {
-  let changed = 0;
+function rewriteSources(): string[] {
+  const changed: string[] = [];
   for (const file of filesUnder(ROOT, SKIPPED).filter((name) => REWRITTEN.test(name))) {
     const full = path.join(ROOT, file);
     const before = readFileSync(full, "utf8");
     const after = rewriteSource(file, before);
     if (after === before) continue;
     writeFileSync(full, after);
-    changed++;
+    changed.push(file);
   }
   return changed;
+}
+
+/** The project's own Prettier over what the upgrade wrote (new names change line lengths). */
+function format(files: string[]): void {
+  const formatted = files.filter((file) => existsSync(path.join(ROOT, file)) && !file.endsWith("Dockerfile"));
+  const prettier = path.join(ROOT, "node_modules/.bin/prettier");
+  const result = spawnSync(prettier, ["--write", "--log-level", "warn", ...formatted], {
+    cwd: ROOT,
+    stdio: "inherit",
+  });
+  if (result.status !== 0) throw new Error(`prettier failed (exit ${result.status ?? result.signal})`);
 }
 
 function replaceFiles(): { removed: number; replaced: string[] } {
@@ -118,10 +129,12 @@ function leftovers(): string[] {
 
 function main(): void {
   refuseUnlessReady();
-  say(`${rewriteSources()} files rewritten (imports, package names, globals)`);
+  const rewritten = rewriteSources();
+  say(`${rewritten.length} files rewritten (imports, package names, globals)`);
   const { removed, replaced } = replaceFiles();
   say(`${removed} Remix files removed; ${replaced.length} files replaced or added: ${replaced.join(", ")}`);
   upgradePackages();
+  format([...rewritten, ...replaced, "package.json"]);
   rmSync(HERE, { recursive: true, force: true });
   const left = leftovers();
   if (left.length) throw new Error(`still naming a Remix 2 package:\n  ${left.join("\n  ")}`);

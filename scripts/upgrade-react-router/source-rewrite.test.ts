@@ -37,6 +37,21 @@ describe("rewriteSource: imports", () => {
     );
   });
 
+  it("turns json() and defer() into data(), imported once", () => {
+    const before = [
+      'import { data, defer, json } from "@remix-run/node";',
+      "export const loader = () => json({ a: 1 }, { status: 201 });",
+      "export const other = () => defer({ b: Promise.resolve(2) });",
+    ].join("\n");
+    expect(rewriteSource("x.ts", before)).toBe(
+      [
+        'import { data } from "react-router";',
+        "export const loader = () => data({ a: 1 }, { status: 201 });",
+        "export const other = () => data({ b: Promise.resolve(2) });",
+      ].join("\n"),
+    );
+  });
+
   it("keeps aliases and inline type modifiers", () => {
     const before =
       'import { UNSAFE_ErrorResponseImpl as ErrorResponse, type Location } from "@remix-run/router";';
@@ -66,6 +81,7 @@ describe("rewriteSource: names as text", () => {
       'import * as build from "virtual:remix/server-build";',
       'vi.mock("@sentry/remix");',
       "COPY remix.config.js ./",
+      'url.includes("/node_modules/@remix-run/server-runtime/")',
     ].join("\n");
     expect(rewriteSource("x.ts", before)).toBe(
       [
@@ -75,6 +91,7 @@ describe("rewriteSource: names as text", () => {
         'import * as build from "virtual:react-router/server-build";',
         'vi.mock("@sentry/react");',
         "COPY react-router.config.ts ./",
+        'url.includes("/node_modules/react-router/")',
       ].join("\n"),
     );
   });

@@ -12,11 +12,12 @@ import ts from "typescript";
 /** Text that names the same thing on React Router 7, replaced wherever it appears, in this order. */
 export const TOKENS: readonly (readonly [string, string])[] = [
   ["virtual:remix/server-build", "virtual:react-router/server-build"],
+  // Before "@remix-run/serve", which it starts with.
+  ["@remix-run/server-runtime", "react-router"],
   ["@remix-run/serve", "@react-router/serve"],
   ["@remix-run/express", "@react-router/express"],
   ["@remix-run/fs-routes", "@react-router/fs-routes"],
   ["@remix-run/route-config", "@react-router/dev/routes"],
-  ["@remix-run/server-runtime", "react-router"],
   ["@sentry/remix", "@sentry/react"],
   ["remix-serve", "react-router-serve"],
   ["__remixManifest", "__reactRouterManifest"],
@@ -43,6 +44,8 @@ export function moveExport(module: string, name: string): { module: string; name
       if (name === "RemixServer") return { module: "react-router", name: "ServerRouter" };
       return { module: "react-router", name };
     case "@remix-run/node":
+      // With single fetch, `json()` and `defer()` are `data()` (React Router 7 has neither).
+      if (name === "json" || name === "defer") return { module: "react-router", name: "data" };
       return { module: NODE_ONLY.has(name) ? "@react-router/node" : "react-router", name };
     case "@remix-run/router":
       return { module: "react-router", name };
@@ -83,7 +86,9 @@ function rewriteImport(node: ts.ImportDeclaration, renames: Map<string, string>)
     const localName = element.propertyName ? local : target.name;
     const spec = target.name === localName ? localName : `${target.name} as ${localName}`;
     const list = byModule.get(target.module) ?? [];
-    list.push(element.isTypeOnly ? `type ${spec}` : spec);
+    const specifier = element.isTypeOnly ? `type ${spec}` : spec;
+    // `json` and `data` both become `data`: imported once.
+    if (!list.includes(specifier)) list.push(specifier);
     byModule.set(target.module, list);
   }
   const typeOnly = clause.isTypeOnly ? "type " : "";

@@ -1,17 +1,31 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
+import { SERVER_BUILD_ID } from "./server-build-entry";
 
 /**
- * Shape test against Remix's Vite plugin: route patterns come from the
- * context it keeps on Vite's resolved config (framework-plugin.ts). If the
- * property or its `routes` go, this fails instead of every transaction being
- * named by URL.
+ * Shape tests against Remix's Vite plugin, for what the build relies on
+ * inside it: if it stops loading the server build through SERVER_BUILD_ID
+ * (the SSR input, and what the dev server loads for each request), every
+ * loader and action would silently go unwrapped (server-build-entry.ts); if
+ * it stops keeping its context on Vite's config, every transaction would be
+ * named by URL (framework-plugin.ts). These fail first.
  */
 const devRequire = createRequire(createRequire(import.meta.url).resolve("@remix-run/dev/package.json"));
+const vmod = devRequire("./dist/vite/vmod.js") as { id: (name: string) => string };
 const pluginSource = readFileSync(devRequire.resolve("./dist/vite/plugin.js"), "utf8");
 
 describe("Remix's Vite plugin", () => {
+  it("names its server build SERVER_BUILD_ID", () => {
+    expect(vmod.id("server-build")).toBe(SERVER_BUILD_ID);
+    expect(pluginSource).toMatch(/let serverBuildId = vmod\.id\("server-build"\);/);
+  });
+
+  it("builds the server from it and loads it in the dev server", () => {
+    expect(pluginSource).toMatch(/input: serverBuildId,/);
+    expect(pluginSource).toMatch(/await viteDevServer\.ssrLoadModule\(serverBuildId\)/);
+  });
+
   it("keeps its context, with the resolved config's routes, on Vite's config", () => {
     expect(pluginSource).toMatch(/__remixPluginContext: ctx/);
     expect(pluginSource).toMatch(/ctx\.remixConfig\.routes/);

@@ -9,7 +9,7 @@ import type { Plugin } from "vite";
  * server/app-build.ts, which imports the real one (the only importer that
  * gets it) and wraps every loader and action: one mechanism for the
  * production build and the dev server, and for Remix 2 and React Router 7,
- * where only the module's name changes. server-build-entry.test.ts fails if
+ * where only the module's name changes. framework-plugin.test.ts fails if
  * the framework stops loading its build through this name.
  */
 export const SERVER_BUILD_ID = "virtual:remix/server-build";

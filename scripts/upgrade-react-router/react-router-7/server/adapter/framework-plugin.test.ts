@@ -1,17 +1,32 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
+import { SERVER_BUILD_ID } from "./server-build-entry";
 
 /**
- * Shape test against React Router's Vite plugin: route patterns come from the
- * context it keeps on Vite's resolved config (framework-plugin.ts). If the
- * property or its `routes` go, this fails instead of every transaction being
- * named by URL.
+ * Shape tests against React Router's Vite plugin, for what the build relies on
+ * inside it: if it stops loading the server build through SERVER_BUILD_ID
+ * (the SSR input unless the Vite config names another, and what the dev
+ * server loads for each request), every loader and action would silently go
+ * unwrapped (server-build-entry.ts); if it stops keeping its context on
+ * Vite's config, every transaction would be named by URL (framework-plugin.ts).
+ * These fail first.
  */
 const devRequire = createRequire(createRequire(import.meta.url).resolve("@react-router/dev/package.json"));
 const pluginSource = readFileSync(devRequire.resolve("./dist/vite.js"), "utf8");
 
 describe("React Router's Vite plugin", () => {
+  it("names its server build SERVER_BUILD_ID", () => {
+    expect(pluginSource).toMatch(/let id = `virtual:react-router\/\$\{name\}`;/);
+    expect(pluginSource).toMatch(/serverBuild: create\("server-build"\)/);
+    expect(SERVER_BUILD_ID).toBe("virtual:react-router/server-build");
+  });
+
+  it("builds the server from it and loads it in the dev server", () => {
+    expect(pluginSource).toMatch(/rollupOptions\?\.input\) \?\? virtual\.serverBuild\.id,/);
+    expect(pluginSource).toMatch(/await viteDevServer\.ssrLoadModule\(\s*virtual\.serverBuild\.id\s*\)/);
+  });
+
   it("keeps its context, with the resolved config's routes, on Vite's config", () => {
     expect(pluginSource).toMatch(/__reactRouterPluginContext: ctx/);
     expect(pluginSource).toMatch(/ctx\.reactRouterConfig\.routes/);

@@ -74,9 +74,9 @@ function rewriteSources(): string[] {
 
 /** The project's own Prettier over what the upgrade wrote (new names change line lengths). */
 function format(files: string[]): void {
-  const formatted = files.filter((file) => existsSync(path.join(ROOT, file)) && !file.endsWith("Dockerfile"));
+  const formatted = files.filter((file) => existsSync(path.join(ROOT, file)));
   const prettier = path.join(ROOT, "node_modules/.bin/prettier");
-  const result = spawnSync(prettier, ["--write", "--log-level", "warn", ...formatted], {
+  const result = spawnSync(prettier, ["--write", "--ignore-unknown", "--log-level", "warn", ...formatted], {
     cwd: ROOT,
     stdio: "inherit",
   });

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { matchRoutePattern } from "./route-pattern-matcher";
-import {
-  pagePathOfDataUrl,
-  NOT_FOUND_PATTERN,
-  routePatterns,
-  type RouteDefinition,
-} from "./route-patterns";
+import { pagePathOfDataUrl, NOT_FOUND_PATTERN, routePatterns, type RouteDefinition } from "./route-patterns";
 
 const routes: Record<string, RouteDefinition> = {
   root: { id: "root", path: "" },

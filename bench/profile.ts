@@ -16,11 +16,18 @@ import { parseStartScript } from "../test-support/app-server";
 import { startRecorder } from "../test-support/sentry-recorder";
 import { ensureBuild, routeCountBuilds } from "./support/builds";
 import { summarizeProfile, type CpuProfile } from "./support/cpu-profile";
-import { ROOT, startAppServer, startBaseline, stopAll, type BenchServer } from "./support/servers";
+import {
+  ROOT,
+  startAppServer,
+  startBaseline,
+  startDocumented,
+  stopAll,
+  type BenchServer,
+} from "./support/servers";
 import { WORKLOADS } from "./support/workloads";
 
 const USAGE = `usage: npm run bench:profile -- [options]
-  --target <A|B|C|D>   as in npm run bench (default A)
+  --target <A|…|E>     as in npm run bench (default A)
   --routes <n>         generated routes of the build (default 300)
   --workload <id>      one workload of npm run bench (default doc-item)
   --requests <n>       measured requests (default 3000)
@@ -56,7 +63,8 @@ const warmup = integer("warmup", values.warmup);
 const connections = integer("connections", values.connections);
 const top = integer("top", values.top);
 const target = values.target;
-if (!["A", "B", "C", "D"].includes(target)) throw new Error(`--target must be A, B, C or D\n${USAGE}`);
+if (!["A", "B", "C", "D", "E"].includes(target))
+  throw new Error(`--target must be A, B, C, D or E\n${USAGE}`);
 const workload = WORKLOADS.find((w) => w.id === values.workload);
 if (!workload) throw new Error(`unknown --workload ${values.workload}\n${USAGE}`);
 
@@ -81,10 +89,14 @@ function send(server: BenchServer, amount: number) {
 
 async function main() {
   const builds = routeCountBuilds(routes);
-  ensureBuild(target === "A" ? builds.baseline : builds.app, "auto", log);
+  ensureBuild(
+    target === "A" ? builds.baseline : target === "E" ? builds.documented : builds.app,
+    "auto",
+    log,
+  );
   const profileDir = mkdtempSync(path.join(os.tmpdir(), "bench-profile-"));
   const profiling = `--cpu-prof --cpu-prof-dir=${profileDir} --cpu-prof-interval=500`;
-  const recorder = target === "C" || target === "D" ? await startRecorder() : undefined;
+  const recorder = "CDE".includes(target) ? await startRecorder() : undefined;
   try {
     const appNodeOptions = parseStartScript(
       (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } })
@@ -93,14 +105,20 @@ async function main() {
     const server =
       target === "A"
         ? await startBaseline({ build: builds.baselineDir, nodeOptions: profiling })
-        : await startAppServer(target, {
-            build: builds.appDir,
-            env: {
-              NODE_OPTIONS: `${appNodeOptions ?? ""} ${profiling}`,
-              ...(recorder ? { SENTRY_DSN: recorder.dsn(), SENTRY_ENVIRONMENT: "bench" } : {}),
-              ...(target === "C" ? { SENTRY_TRACES_SAMPLE_RATE: "1" } : {}),
-            },
-          });
+        : target === "E"
+          ? await startDocumented({
+              build: builds.documentedDir,
+              env: { SENTRY_DSN: recorder!.dsn() },
+              nodeOptions: profiling,
+            })
+          : await startAppServer(target, {
+              build: builds.appDir,
+              env: {
+                NODE_OPTIONS: `${appNodeOptions ?? ""} ${profiling}`,
+                ...(recorder ? { SENTRY_DSN: recorder.dsn(), SENTRY_ENVIRONMENT: "bench" } : {}),
+                ...(target === "C" ? { SENTRY_TRACES_SAMPLE_RATE: "1" } : {}),
+              },
+            });
     log(
       `profiling ${target}, ${routes} routes, ${workload!.method} ${workload!.path(routes)} (pid ${server.pid})`,
     );

@@ -7,7 +7,7 @@
  * and packages, counting only the samples taken while the measured requests ran.
  * See bench/README.md, "Where the time goes".
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -33,7 +33,9 @@ const USAGE = `usage: npm run bench:profile -- [options]
   --requests <n>       measured requests (default 3000)
   --warmup <n>         unmeasured requests first (default 1000)
   --connections <n>    concurrent connections (default 10)
-  --top <n>            functions listed (default 20)`;
+  --top <n>            functions listed (default 20)
+  --rate <r>           SENTRY_TRACES_SAMPLE_RATE of C or D (C: 1, D: the default), e.g. 0 for untraced only
+  --save <file>        also keep the .cpuprofile there (open it in Chrome DevTools)`;
 
 const { values } = parseArgs({
   options: {
@@ -44,6 +46,8 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "1000" },
     connections: { type: "string", default: "10" },
     top: { type: "string", default: "20" },
+    rate: { type: "string" },
+    save: { type: "string" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -117,6 +121,7 @@ async function main() {
                 NODE_OPTIONS: `${appNodeOptions ?? ""} ${profiling}`,
                 ...(recorder ? { SENTRY_DSN: recorder.dsn(), SENTRY_ENVIRONMENT: "bench" } : {}),
                 ...(target === "C" ? { SENTRY_TRACES_SAMPLE_RATE: "1" } : {}),
+              ...(values.rate !== undefined ? { SENTRY_TRACES_SAMPLE_RATE: values.rate } : {}),
               },
             });
     log(
@@ -133,6 +138,7 @@ async function main() {
     await server.stop(20_000);
     const file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
     if (!file) throw new Error(`no profile written in ${profileDir}; server output:\n${server.output()}`);
+    if (values.save) copyFileSync(path.join(profileDir, file), values.save);
     const profile = JSON.parse(readFileSync(path.join(profileDir, file), "utf8")) as CpuProfile;
     const summary = summarizeProfile(profile, { from, to, requests: result.requests.total, top });
     process.stdout.write(
@@ -140,6 +146,7 @@ async function main() {
         `## Profile: ${target}, ${routes} routes, ${workload!.id} (${workload!.method} ${workload!.path(routes)})`,
         "",
         `${result.requests.total} requests measured after ${warmup} unmeasured, ${connections} connections, ` +
+          (values.rate !== undefined ? `SENTRY_TRACES_SAMPLE_RATE=${values.rate}, ` : "") +
           `Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(2)}; ${summary.note}`,
         "",
         summary.markdown,

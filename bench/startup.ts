@@ -5,8 +5,9 @@
  * route-count build (1 route). For each target, `--rounds` times (default 5),
  * interleaved A, B, C, E: the time from spawning the start
  * command to the server answering its first request (remix-serve's banner,
- * then `GET /` answered), and the server's `VmRSS` once started (before any
- * request) and after 200 requests of `/`. Prints the medians (min–max).
+ * then `GET /` answered), split into spawn → listening (the banner) and the
+ * first request, and the server's `VmRSS` once started (before any request)
+ * and after 200 requests of `/`. Prints the medians (min–max).
  * Every server is stopped at the end, on an error and on Ctrl-C.
  */
 import { parseArgs } from "node:util";
@@ -56,13 +57,23 @@ async function main() {
   ensureBuild(builds.documented, "auto", log);
   const recorder = await startRecorder();
   const samples = new Map(
-    targets.map((t) => [t.id, { startMs: [] as number[], idle: [] as number[], loaded: [] as number[] }]),
+    targets.map((t) => [
+      t.id,
+      {
+        startMs: [] as number[],
+        listeningMs: [] as number[],
+        firstMs: [] as number[],
+        idle: [] as number[],
+        loaded: [] as number[],
+      },
+    ]),
   );
   try {
     for (let round = 1; round <= rounds; round++) {
       for (const target of targets) {
         const began = performance.now();
         const server = await target.start(recorder);
+        const listening = performance.now();
         try {
           const first = await fetch(`${server.url}/`);
           await first.arrayBuffer();
@@ -72,6 +83,8 @@ async function main() {
           const loaded = memoryMb(server.pid).rss;
           const sample = samples.get(target.id)!;
           sample.startMs.push(startMs);
+          sample.listeningMs.push(listening - began);
+          sample.firstMs.push(began + startMs - listening);
           sample.idle.push(idle);
           sample.loaded.push(loaded);
           log(
@@ -86,12 +99,15 @@ async function main() {
     await stopAll();
     await recorder.close();
   }
-  console.log(`| target | start-up ms | RSS started MB | RSS after 200 requests MB |`);
-  console.log(`| --- | --- | --- | --- |`);
+  console.log(
+    `| target | start-up ms | of which: to listening | first request | RSS started MB | RSS after 200 requests MB |`,
+  );
+  console.log(`| --- | --- | --- | --- | --- | --- |`);
   for (const target of targets) {
     const sample = samples.get(target.id)!;
     console.log(
-      `| ${target.name} | ${figure(sample.startMs, 0)} | ${figure(sample.idle, 1)} | ${figure(sample.loaded, 1)} |`,
+      `| ${target.name} | ${figure(sample.startMs, 0)} | ${figure(sample.listeningMs, 0)} | ` +
+        `${figure(sample.firstMs, 0)} | ${figure(sample.idle, 1)} | ${figure(sample.loaded, 1)} |`,
     );
   }
 }

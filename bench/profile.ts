@@ -121,7 +121,7 @@ async function main() {
                 NODE_OPTIONS: `${appNodeOptions ?? ""} ${profiling}`,
                 ...(recorder ? { SENTRY_DSN: recorder.dsn(), SENTRY_ENVIRONMENT: "bench" } : {}),
                 ...(target === "C" ? { SENTRY_TRACES_SAMPLE_RATE: "1" } : {}),
-              ...(values.rate !== undefined ? { SENTRY_TRACES_SAMPLE_RATE: values.rate } : {}),
+                ...(values.rate !== undefined ? { SENTRY_TRACES_SAMPLE_RATE: values.rate } : {}),
               },
             });
     log(

@@ -40,6 +40,9 @@ describe("the app at 100 % against the documented setup", () => {
     expect(row).toMatchObject({ routes: 1, workload: "doc-item", vsBaseline: { C: 0.7, E: 0.4 } });
     expect(row!.throughputCOverE).toBeCloseTo(1.75);
     expect(row!.cpuEOverC).toBeCloseTo(1.6);
+    // No B in this run: the app's share is unknown, the documented setup's is E − A.
+    expect(row!.sentryCpu.app).toBeNaN();
+    expect(row!.sentryCpu.documented).toBeCloseTo(1.4);
   });
 
   it("checks both against 1.4, and nothing without E", () => {

@@ -22,6 +22,8 @@ export interface HeadToHead {
   throughputCOverE: number;
   /** CPU ms per request of E ÷ C (≥ 1.4 is the goal, steadier than req/s). */
   cpuEOverC: number;
+  /** What Sentry adds in each setup, CPU ms per request: C − B (the app) and E − A (as documented). */
+  sentryCpu: { app: number; documented: number };
 }
 
 export function headToHead(summaries: Summary[], plan: Plan): HeadToHead[] {
@@ -29,6 +31,8 @@ export function headToHead(summaries: Summary[], plan: Plan): HeadToHead[] {
   if (!has("C") || !has("E")) return [];
   const find = (routes: number, workload: string, target: TargetId) =>
     summaries.find((s) => s.routes === routes && s.workload === workload && s.target === target);
+  const cpu = (routes: number, workload: string, target: TargetId) =>
+    find(routes, workload, target)?.cpuMsPerRequest.median ?? NaN;
   const rows: HeadToHead[] = [];
   for (const routes of plan.routes) {
     for (const workload of plan.workloads) {
@@ -43,6 +47,10 @@ export function headToHead(summaries: Summary[], plan: Plan): HeadToHead[] {
         vsBaseline: { C: c.vsBaseline.reqPerSec, E: e.vsBaseline.reqPerSec },
         throughputCOverE: ratio(c.reqPerSec.median, e.reqPerSec.median),
         cpuEOverC: ratio(e.cpuMsPerRequest.median, c.cpuMsPerRequest.median),
+        sentryCpu: {
+          app: c.cpuMsPerRequest.median - cpu(routes, workload, "B"),
+          documented: e.cpuMsPerRequest.median - cpu(routes, workload, "A"),
+        },
       });
     }
   }
@@ -53,13 +61,14 @@ export function headToHead(summaries: Summary[], plan: Plan): HeadToHead[] {
 export function headToHeadTable(rows: HeadToHead[]): string {
   if (rows.length === 0) return "";
   return [
-    "| routes | workload | req/s C | req/s E | C ÷ A | E ÷ A | **C ÷ E** | CPU ms/req C | CPU ms/req E | **E ÷ C (CPU)** |",
-    "| --: | --- | --: | --: | --: | --: | --: | --: | --: | --: |",
+    "| routes | workload | req/s C | req/s E | C ÷ A | E ÷ A | **C ÷ E** | CPU ms/req C | CPU ms/req E | **E ÷ C (CPU)** | Sentry's CPU: C − B | E − A |",
+    "| --: | --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |",
     ...rows.map(
       (r) =>
         `| ${r.routes} | ${r.workload} | ${fixed(r.reqPerSec.C, 0)} | ${fixed(r.reqPerSec.E, 0)} | ` +
         `${times(r.vsBaseline.C)} | ${times(r.vsBaseline.E)} | ${times(r.throughputCOverE)} | ` +
-        `${fixed(r.cpuMsPerRequest.C, 3)} | ${fixed(r.cpuMsPerRequest.E, 3)} | ${times(r.cpuEOverC)} |`,
+        `${fixed(r.cpuMsPerRequest.C, 3)} | ${fixed(r.cpuMsPerRequest.E, 3)} | ${times(r.cpuEOverC)} | ` +
+        `${fixed(r.sentryCpu.app, 3)} | ${fixed(r.sentryCpu.documented, 3)} |`,
     ),
   ].join("\n");
 }

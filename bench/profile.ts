@@ -7,7 +7,7 @@
  * and packages, counting only the samples taken while the measured requests ran.
  * See bench/README.md, "Where the time goes".
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -16,17 +16,26 @@ import { parseStartScript } from "../test-support/app-server";
 import { startRecorder } from "../test-support/sentry-recorder";
 import { ensureBuild, routeCountBuilds } from "./support/builds";
 import { summarizeProfile, type CpuProfile } from "./support/cpu-profile";
-import { ROOT, startAppServer, startBaseline, stopAll, type BenchServer } from "./support/servers";
+import {
+  ROOT,
+  startAppServer,
+  startBaseline,
+  startDocumented,
+  stopAll,
+  type BenchServer,
+} from "./support/servers";
 import { WORKLOADS } from "./support/workloads";
 
 const USAGE = `usage: npm run bench:profile -- [options]
-  --target <A|B|C|D>   as in npm run bench (default A)
+  --target <A|…|E>     as in npm run bench (default A)
   --routes <n>         generated routes of the build (default 300)
   --workload <id>      one workload of npm run bench (default doc-item)
   --requests <n>       measured requests (default 3000)
   --warmup <n>         unmeasured requests first (default 1000)
   --connections <n>    concurrent connections (default 10)
-  --top <n>            functions listed (default 20)`;
+  --top <n>            functions listed (default 20)
+  --rate <r>           SENTRY_TRACES_SAMPLE_RATE of C or D (C: 1, D: the default), e.g. 0 for untraced only
+  --save <file>        also keep the .cpuprofile there (open it in Chrome DevTools)`;
 
 const { values } = parseArgs({
   options: {
@@ -37,6 +46,8 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "1000" },
     connections: { type: "string", default: "10" },
     top: { type: "string", default: "20" },
+    rate: { type: "string" },
+    save: { type: "string" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -56,7 +67,8 @@ const warmup = integer("warmup", values.warmup);
 const connections = integer("connections", values.connections);
 const top = integer("top", values.top);
 const target = values.target;
-if (!["A", "B", "C", "D"].includes(target)) throw new Error(`--target must be A, B, C or D\n${USAGE}`);
+if (!["A", "B", "C", "D", "E"].includes(target))
+  throw new Error(`--target must be A, B, C, D or E\n${USAGE}`);
 const workload = WORKLOADS.find((w) => w.id === values.workload);
 if (!workload) throw new Error(`unknown --workload ${values.workload}\n${USAGE}`);
 
@@ -81,10 +93,14 @@ function send(server: BenchServer, amount: number) {
 
 async function main() {
   const builds = routeCountBuilds(routes);
-  ensureBuild(target === "A" ? builds.baseline : builds.app, "auto", log);
+  ensureBuild(
+    target === "A" ? builds.baseline : target === "E" ? builds.documented : builds.app,
+    "auto",
+    log,
+  );
   const profileDir = mkdtempSync(path.join(os.tmpdir(), "bench-profile-"));
   const profiling = `--cpu-prof --cpu-prof-dir=${profileDir} --cpu-prof-interval=500`;
-  const recorder = target === "C" || target === "D" ? await startRecorder() : undefined;
+  const recorder = "CDE".includes(target) ? await startRecorder() : undefined;
   try {
     const appNodeOptions = parseStartScript(
       (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } })
@@ -93,14 +109,21 @@ async function main() {
     const server =
       target === "A"
         ? await startBaseline({ build: builds.baselineDir, nodeOptions: profiling })
-        : await startAppServer(target, {
-            build: builds.appDir,
-            env: {
-              NODE_OPTIONS: `${appNodeOptions ?? ""} ${profiling}`,
-              ...(recorder ? { SENTRY_DSN: recorder.dsn(), SENTRY_ENVIRONMENT: "bench" } : {}),
-              ...(target === "C" ? { SENTRY_TRACES_SAMPLE_RATE: "1" } : {}),
-            },
-          });
+        : target === "E"
+          ? await startDocumented({
+              build: builds.documentedDir,
+              env: { SENTRY_DSN: recorder!.dsn() },
+              nodeOptions: profiling,
+            })
+          : await startAppServer(target, {
+              build: builds.appDir,
+              env: {
+                NODE_OPTIONS: `${appNodeOptions ?? ""} ${profiling}`,
+                ...(recorder ? { SENTRY_DSN: recorder.dsn(), SENTRY_ENVIRONMENT: "bench" } : {}),
+                ...(target === "C" ? { SENTRY_TRACES_SAMPLE_RATE: "1" } : {}),
+                ...(values.rate !== undefined ? { SENTRY_TRACES_SAMPLE_RATE: values.rate } : {}),
+              },
+            });
     log(
       `profiling ${target}, ${routes} routes, ${workload!.method} ${workload!.path(routes)} (pid ${server.pid})`,
     );
@@ -115,6 +138,7 @@ async function main() {
     await server.stop(20_000);
     const file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
     if (!file) throw new Error(`no profile written in ${profileDir}; server output:\n${server.output()}`);
+    if (values.save) copyFileSync(path.join(profileDir, file), values.save);
     const profile = JSON.parse(readFileSync(path.join(profileDir, file), "utf8")) as CpuProfile;
     const summary = summarizeProfile(profile, { from, to, requests: result.requests.total, top });
     process.stdout.write(
@@ -122,6 +146,7 @@ async function main() {
         `## Profile: ${target}, ${routes} routes, ${workload!.id} (${workload!.method} ${workload!.path(routes)})`,
         "",
         `${result.requests.total} requests measured after ${warmup} unmeasured, ${connections} connections, ` +
+          (values.rate !== undefined ? `SENTRY_TRACES_SAMPLE_RATE=${values.rate}, ` : "") +
           `Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(2)}; ${summary.note}`,
         "",
         summary.markdown,

@@ -2,12 +2,13 @@
  * `npm run bench`: what the scaffold costs on top of a bare Remix app, and how
  * the cost of a request grows with the number of routes.
  *
- * Four servers per route count on 127.0.0.1, measured interleaved (for each
- * round, for each route count, for each workload: A, B, C, D) after a warm-up:
+ * Five servers per route count on 127.0.0.1, measured interleaved (for each
+ * round, for each route count, for each workload: A, B, C, D, E) after a warm-up:
  *   A  the bare Remix baseline (bench/baseline, remix-serve, unpatched router)
  *   B  the app (build-bench-<routes>, real start script), Sentry off
  *   C  the app, Sentry on, SENTRY_TRACES_SAMPLE_RATE=1, DSN → local recorder
  *   D  the app, Sentry on at the default sample rate of app/env.server.ts
+ *   E  A plus @sentry/remix as Sentry documents it, 100 % tracing (bench/documented)
  * Each build has `routes` generated routes (remix.config.js), 1, 100 and 300 by default.
  * Prints markdown tables to stdout (progress goes to stderr) and writes the
  * raw samples and the summary to bench/results/<timestamp>.json.
@@ -23,6 +24,7 @@ import { envSchema } from "../app/env.server";
 import { startRecorder, type Recorder } from "../test-support/sentry-recorder";
 import { ensureBuild, routeCountBuilds, type BuildMode } from "./support/builds";
 import { goals, goalsTable } from "./support/goals";
+import { headToHead, headToHeadTable } from "./support/head-to-head";
 import { growthTable, summarize, table, type Plan, type Sample, type TargetId } from "./support/report";
 import {
   cpuTimeMs,
@@ -30,6 +32,7 @@ import {
   ROOT,
   startAppServer,
   startBaseline,
+  startDocumented,
   stopAll,
   type BenchServer,
 } from "./support/servers";
@@ -41,7 +44,7 @@ const USAGE = `usage: npm run bench -- [options]   (each option also reads an en
   --warmup <s>        warm-up seconds per workload/target BENCH_WARMUP       (default 3)
   --connections <n>   concurrent connections              BENCH_CONNECTIONS  (default 20)
   --build <mode>      auto | always | never               BENCH_BUILD        (default auto)
-  --targets <ids>     subset, e.g. A,C                    BENCH_TARGETS      (default A,B,C,D)
+  --targets <ids>     subset, e.g. A,C,E                  BENCH_TARGETS      (default A,B,C,D,E)
   --workloads <ids>   subset, e.g. doc-start,not-found    BENCH_WORKLOADS    (default all)
   --routes <counts>   generated routes per build          BENCH_ROUTES       (default 1,100,300)
 smoke run: BENCH_DURATION=1 BENCH_ROUNDS=1 BENCH_WARMUP=0.5 BENCH_ROUTES=1 npm run bench`;
@@ -60,7 +63,7 @@ interface Target {
 }
 
 /** One recorder, one project per Sentry target, so that envelopes are counted per server. */
-const SENTRY_PROJECTS: Partial<Record<TargetId, string>> = { C: "3", D: "4" };
+const SENTRY_PROJECTS: Partial<Record<TargetId, string>> = { C: "3", D: "4", E: "6" };
 
 const appBuild = (routes: number) => routeCountBuilds(routes).appDir;
 
@@ -92,6 +95,15 @@ const TARGETS: Target[] = [
         build: appBuild(routes),
         // SENTRY_TRACES_SAMPLE_RATE unset: the app's production default.
         env: { SENTRY_DSN: recorder.dsn(SENTRY_PROJECTS.D), SENTRY_ENVIRONMENT: "bench" },
+      }),
+  },
+  {
+    id: "E",
+    name: "E documented @sentry/remix 100 %",
+    start: (recorder, routes) =>
+      startDocumented({
+        build: routeCountBuilds(routes).documentedDir,
+        env: { SENTRY_DSN: recorder.dsn(SENTRY_PROJECTS.E) },
       }),
   },
 ];
@@ -337,7 +349,8 @@ async function main() {
   for (const count of routes) {
     const builds = routeCountBuilds(count);
     if (targets.some((t) => t.id === "A")) ensureBuild(builds.baseline, options.build, log);
-    if (targets.some((t) => t.id !== "A")) ensureBuild(builds.app, options.build, log);
+    if (targets.some((t) => "BCD".includes(t.id))) ensureBuild(builds.app, options.build, log);
+    if (targets.some((t) => t.id === "E")) ensureBuild(builds.documented, options.build, log);
   }
 
   recorder = await startRecorder();
@@ -393,6 +406,7 @@ async function main() {
 
   const summaries = summarize(samples, plan);
   const goalList = goals(summaries, samples, plan, DEFAULT_SAMPLE_RATE);
+  const documented = headToHead(summaries, plan);
   const commit = (() => {
     try {
       return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
@@ -419,6 +433,14 @@ async function main() {
     "",
     growthTable(summaries, plan),
     "",
+    ...(documented.length
+      ? [
+          "The app at 100 % tracing (C) against `@sentry/remix` as documented (E), medians:",
+          "",
+          headToHeadTable(documented),
+          "",
+        ]
+      : []),
     goalsTable(goalList, plan),
     "",
   ].join("\n");
@@ -444,6 +466,7 @@ async function main() {
     bodyBytes,
     samples,
     summaries,
+    headToHead: documented,
     goals: goalList,
   };
   writeFileSync(file, JSON.stringify(json, null, 2) + "\n");

@@ -1,17 +1,26 @@
 /**
  * `npm run bench:startup`: start-up time and resident memory of the bare Remix
- * baseline (A), the app with Sentry off (B) and on (C, the default rate), on
- * 127.0.0.1, one route-count build (1 route). For each target, `--rounds`
- * times (default 5), interleaved A, B, C: the time from spawning the start
+ * baseline (A), the app with Sentry off (B) and on (C, the default rate), and
+ * the baseline with `@sentry/remix` as documented (E), on 127.0.0.1, one
+ * route-count build (1 route). For each target, `--rounds` times (default 5),
+ * interleaved A, B, C, E: the time from spawning the start
  * command to the server answering its first request (remix-serve's banner,
- * then `GET /` answered), and the server's `VmRSS` once started (before any
- * request) and after 200 requests of `/`. Prints the medians (min–max).
+ * then `GET /` answered), split into spawn → listening (the banner) and the
+ * first request, and the server's `VmRSS` once started (before any request)
+ * and after 200 requests of `/`. Prints the medians (min–max).
  * Every server is stopped at the end, on an error and on Ctrl-C.
  */
 import { parseArgs } from "node:util";
 import { startRecorder, type Recorder } from "../test-support/sentry-recorder";
 import { ensureBuild, routeCountBuilds } from "./support/builds";
-import { memoryMb, startAppServer, startBaseline, stopAll, type BenchServer } from "./support/servers";
+import {
+  memoryMb,
+  startAppServer,
+  startBaseline,
+  startDocumented,
+  stopAll,
+  type BenchServer,
+} from "./support/servers";
 
 const { values } = parseArgs({ options: { rounds: { type: "string", default: "5" } } });
 const rounds = Number(values.rounds);
@@ -30,6 +39,12 @@ const targets: { id: string; name: string; start: (recorder: Recorder) => Promis
         env: { SENTRY_DSN: recorder.dsn("5"), SENTRY_ENVIRONMENT: "bench" },
       }),
   },
+  {
+    id: "E",
+    name: "E documented @sentry/remix (100 %)",
+    start: (recorder) =>
+      startDocumented({ build: builds.documentedDir, env: { SENTRY_DSN: recorder.dsn("6") } }),
+  },
 ];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -39,15 +54,26 @@ const figure = (values: number[], digits: number) =>
 async function main() {
   ensureBuild(builds.baseline, "auto", log);
   ensureBuild(builds.app, "auto", log);
+  ensureBuild(builds.documented, "auto", log);
   const recorder = await startRecorder();
   const samples = new Map(
-    targets.map((t) => [t.id, { startMs: [] as number[], idle: [] as number[], loaded: [] as number[] }]),
+    targets.map((t) => [
+      t.id,
+      {
+        startMs: [] as number[],
+        listeningMs: [] as number[],
+        firstMs: [] as number[],
+        idle: [] as number[],
+        loaded: [] as number[],
+      },
+    ]),
   );
   try {
     for (let round = 1; round <= rounds; round++) {
       for (const target of targets) {
         const began = performance.now();
         const server = await target.start(recorder);
+        const listening = performance.now();
         try {
           const first = await fetch(`${server.url}/`);
           await first.arrayBuffer();
@@ -57,6 +83,8 @@ async function main() {
           const loaded = memoryMb(server.pid).rss;
           const sample = samples.get(target.id)!;
           sample.startMs.push(startMs);
+          sample.listeningMs.push(listening - began);
+          sample.firstMs.push(began + startMs - listening);
           sample.idle.push(idle);
           sample.loaded.push(loaded);
           log(
@@ -71,12 +99,15 @@ async function main() {
     await stopAll();
     await recorder.close();
   }
-  console.log(`| target | start-up ms | RSS started MB | RSS after 200 requests MB |`);
-  console.log(`| --- | --- | --- | --- |`);
+  console.log(
+    `| target | start-up ms | of which: to listening | first request | RSS started MB | RSS after 200 requests MB |`,
+  );
+  console.log(`| --- | --- | --- | --- | --- | --- |`);
   for (const target of targets) {
     const sample = samples.get(target.id)!;
     console.log(
-      `| ${target.name} | ${figure(sample.startMs, 0)} | ${figure(sample.idle, 1)} | ${figure(sample.loaded, 1)} |`,
+      `| ${target.name} | ${figure(sample.startMs, 0)} | ${figure(sample.listeningMs, 0)} | ` +
+        `${figure(sample.firstMs, 0)} | ${figure(sample.idle, 1)} | ${figure(sample.loaded, 1)} |`,
     );
   }
 }

@@ -39,9 +39,14 @@ function recordUntraced(
  * the propagation context the HTTP integration gave the request's scope
  * (a new trace with the number it drew, or the incoming `sentry-trace` and
  * baggage it continued; trace-sampling.ts), and recorded on that scope when
- * the answer is no.
+ * the answer is no. `transactionName` is asked only when the answer would
+ * otherwise be yes (trace-sampling.ts).
  */
-export function decideRequestSampling(sdk: ServerSdk, transactionName: string, sampleRate: number): boolean {
+export function decideRequestSampling(
+  sdk: ServerSdk,
+  transactionName: () => string,
+  sampleRate: number,
+): boolean {
   const scope = sdk.node.getCurrentScope();
   const context = scope.getPropagationContext();
   const { parentSampled, sampleRand } = requestSampling(context);

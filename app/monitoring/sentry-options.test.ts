@@ -210,8 +210,10 @@ describe("the limits reach both SDKs", () => {
     );
     expect(options.traceLifecycle).toBe("static");
     expect(options).not.toHaveProperty("sendDefaultPii");
-    // Each send to the ingest is bounded in time (a black-holed ingest cannot wedge the buffer).
-    expect(options.transportOptions).toHaveProperty("httpModule.request");
+    // The app's transport (each send bounded in time, so a black-holed ingest cannot wedge the
+    // buffer: sentry-transport.server.test.ts), reusing connections.
+    expect(options.transport).toBeTypeOf("function");
+    expect(options.transportOptions).toMatchObject({ keepAlive: true });
     // The SDK's own client keeps them: the transport gets the buffer size.
     let transportOptions: object | undefined;
     const client = new NodeClient({

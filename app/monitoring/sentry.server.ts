@@ -4,7 +4,7 @@ import { instanceName, sentryEnvironment, type Env } from "~/env.server";
 import { routePatternOf } from "~/routing/request-route.server";
 import { OPERATIONAL_PATHS } from "~/http/operational-paths";
 import { ALLOWED_REQUEST_HEADERS, sharedSentryOptions } from "./sentry-options";
-import { ingestHttpModule, transportWithBackoff } from "./sentry-transport.server";
+import { ingestTransport } from "./sentry-transport.server";
 import { contextIntegration } from "./sentry-context.server";
 import { decideRequestSampling } from "./request-sampling.server";
 import { loadServerSdk, serverSdk, type ServerSdk } from "./server-sdk.server";
@@ -78,7 +78,7 @@ function routeNamesIntegration() {
       const data = (trace.data ?? {}) as Record<string, unknown>;
       // The v11 SDK's attribute names (OpenTelemetry's current conventions).
       const method = typeof data["http.request.method"] === "string" ? data["http.request.method"] : "GET";
-      const url = URL.canParse(String(data["url.full"])) ? new URL(String(data["url.full"])) : undefined;
+      const url = URL.parse(String(data["url.full"]));
       if (!url) return;
       const route = routePatternOf(url);
       event.transaction = serverTransactionName(method, url, route);
@@ -91,12 +91,12 @@ function routeNamesIntegration() {
 /**
  * The HTTP integration asks this before it creates a request's span: an
  * untraced request then gets no span at all (request-sampling.server.ts).
+ * The request is named (URL parsed, route matched) only if it would be traced.
  */
 function skipsRequestSpan(sdk: ServerSdk, sampleRate: number) {
   return (urlPath: string, request: { method?: string }): boolean => {
-    const url = new URL(urlPath, "http://localhost");
-    const transactionName = serverTransactionName(request.method ?? "GET", url);
-    return !decideRequestSampling(sdk, transactionName, sampleRate);
+    const name = () => serverTransactionName(request.method ?? "GET", new URL(urlPath, "http://localhost"));
+    return !decideRequestSampling(sdk, name, sampleRate);
   };
 }
 
@@ -123,10 +123,9 @@ export async function initServerSentry(env: Env): Promise<void> {
     // Remix, database clients…): Express spans are left out, Remix gets the
     // app's own spans, and the hook would read and hash every module loaded.
     enableRuntimeChannelInjection: false,
-    transport: transportWithBackoff(Sentry.makeNodeTransport),
+    transport: ingestTransport(sdk),
     transportOptions: {
       ...shared.transportOptions,
-      httpModule: ingestHttpModule(env.SENTRY_DSN),
       // Reuse connections to the ingest: at 100 % tracing a new TCP (and TLS)
       // connection per transaction was a measurable share of each request's
       // CPU. The SDK's agent closes sockets idle for 2 s, well inside any

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isRequestTraced, requestSampling, type SamplingInput } from "./trace-sampling";
 
 const input = (overrides: Partial<SamplingInput>): SamplingInput => ({
-  transactionName: "GET /fixtures/items/:id",
+  transactionName: () => "GET /fixtures/items/:id",
   parentSampled: undefined,
   sampleRand: 0.5,
   sampleRate: 0.1,
@@ -24,9 +24,21 @@ describe("isRequestTraced", () => {
   });
 
   it("never traces what would be dropped: the catch-all and operational paths", () => {
-    for (const transactionName of ["GET /*", "POST /*", "GET /healthz"]) {
-      expect(isRequestTraced(input({ transactionName, parentSampled: true, sampleRate: 1 }))).toBe(false);
+    for (const name of ["GET /*", "POST /*", "GET /healthz"]) {
+      expect(
+        isRequestTraced(input({ transactionName: () => name, parentSampled: true, sampleRate: 1 })),
+      ).toBe(false);
     }
+  });
+
+  it("names the request only when it would be traced", () => {
+    const never = () => {
+      throw new Error("an untraced request needs no name");
+    };
+    expect(isRequestTraced(input({ transactionName: never, sampleRand: 0.5, sampleRate: 0.1 }))).toBe(false);
+    expect(isRequestTraced(input({ transactionName: never, parentSampled: false, sampleRate: 1 }))).toBe(
+      false,
+    );
   });
 });
 

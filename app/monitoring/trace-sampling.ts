@@ -8,8 +8,13 @@ import { isDroppedTransaction } from "./sentry-options";
  * makes, so when it says yes the SDK agrees and records the span.
  */
 export interface SamplingInput {
-  /** `GET /fixtures/items/:id`: the method and the route pattern that serves the request. */
-  transactionName: string;
+  /**
+   * `GET /fixtures/items/:id`: the method and the route pattern that serves
+   * the request. Asked only when the request would otherwise be traced:
+   * naming it parses the URL and matches it against the routes, which an
+   * untraced request (nine in ten at the default rate) does not need.
+   */
+  transactionName: () => string;
   /** The upstream decision from an incoming `sentry-trace` header, if it had one. */
   parentSampled: boolean | undefined;
   /** The trace's random number in [0, 1), from the incoming baggage or drawn for a new trace. */
@@ -27,11 +32,10 @@ export function isRequestTraced({
   sampleRate,
   untracedPaths,
 }: SamplingInput): boolean {
-  // Whatever the rate: the transaction would be dropped before sending anyway.
-  if (isDroppedTransaction(transactionName, untracedPaths)) return false;
   // Head-based sampling: a trace started upstream keeps the upstream decision.
-  if (parentSampled !== undefined) return parentSampled;
-  return sampleRand < sampleRate;
+  const sampled = parentSampled ?? sampleRand < sampleRate;
+  // Whatever the decision: the transaction would be dropped before sending anyway.
+  return sampled && !isDroppedTransaction(transactionName(), untracedPaths);
 }
 
 /**

@@ -10,8 +10,11 @@ import { ROOT } from "./servers";
 export type BuildMode = "auto" | "always" | "never";
 
 export interface BuildSpec {
-  /** npm script that makes it. */
-  script: string;
+  /**
+   * npm script that makes it, or `remix vite:build` in a directory of its own
+   * (`{ dir }`, relative to the root) for a build that has no npm script.
+   */
+  script: string | { dir: string };
   /** Environment the script runs with (the generated route count of a route-count build). */
   env?: Record<string, string>;
   /** The build's server bundle: missing or older than a source means "build again". */
@@ -35,6 +38,14 @@ const BASELINE_SOURCES = [
   "bench/baseline/app",
   "bench/baseline/vite.config.ts",
   "bench/baseline/package.json",
+];
+
+/** Target E: the baseline's routes and root plus the documented Sentry setup. */
+const DOCUMENTED_SOURCES = [
+  ...BASELINE_SOURCES,
+  "bench/documented/app",
+  "bench/documented/vite.config.ts",
+  "bench/documented/package.json",
 ];
 
 export const BUILDS = {
@@ -74,6 +85,14 @@ export function routeCountBuilds(routes: number) {
       marker: `bench/baseline/build-routes-${routes}/server/index.js`,
       sources: BASELINE_SOURCES,
     },
+    /** Directory of target E's build, relative to the root. */
+    documentedDir: `build-bench-documented-${routes}`,
+    documented: {
+      script: { dir: "bench/documented" },
+      env,
+      marker: `build-bench-documented-${routes}/server/index.js`,
+      sources: DOCUMENTED_SOURCES,
+    },
   } satisfies Record<string, BuildSpec | string>;
 }
 
@@ -107,16 +126,26 @@ const envText = (spec: BuildSpec) =>
     .map(([name, value]) => `${name}=${value} `)
     .join("");
 
+/** The build's command line, as a shell would take it. */
+const commandText = (spec: BuildSpec) =>
+  typeof spec.script === "string"
+    ? `${envText(spec)}npm run ${spec.script}`
+    : `(cd ${spec.script.dir} && ${envText(spec)}npx remix vite:build)`;
+
 /** Makes sure `spec` is built; build output goes to stderr so that stdout stays the report. */
 export function ensureBuild(spec: BuildSpec, mode: BuildMode, log: (line: string) => void): void {
   const reason = mode === "always" ? "a fresh build was asked for" : staleReason(spec);
   if (!reason) return log(`build: ${spec.marker} is up to date`);
-  if (mode === "never") throw new Error(`build: ${reason}; run \`${envText(spec)}npm run ${spec.script}\``);
-  log(`build: ${envText(spec)}npm run ${spec.script} (${reason})`);
-  const result = spawnSync("npm", ["run", spec.script], {
-    cwd: ROOT,
+  if (mode === "never") throw new Error(`build: ${reason}; run \`${commandText(spec)}\``);
+  log(`build: ${commandText(spec)} (${reason})`);
+  const [command, args, cwd] =
+    typeof spec.script === "string"
+      ? ["npm", ["run", spec.script], ROOT]
+      : [path.join(ROOT, "node_modules/.bin/remix"), ["vite:build"], path.join(ROOT, spec.script.dir)];
+  const result = spawnSync(command, args, {
+    cwd,
     env: { ...process.env, ...spec.env },
     stdio: ["ignore", 2, 2],
   });
-  if (result.status !== 0) throw new Error(`build: ${envText(spec)}npm run ${spec.script} failed`);
+  if (result.status !== 0) throw new Error(`build: ${commandText(spec)} failed`);
 }

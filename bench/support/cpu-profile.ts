@@ -5,7 +5,11 @@
 
 /** The parts of a `.cpuprofile` this reads (Chrome DevTools protocol, Profiler.Profile). */
 export interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number };
+    children?: number[];
+  }[];
   /** Microseconds, V8's monotonic clock. */
   startTime: number;
   endTime: number;
@@ -36,7 +40,12 @@ export interface ProfileSummary {
   busyMsPerRequest: number;
   functions: { name: string; where: string; msPerRequest: number }[];
   packages: { name: string; msPerRequest: number }[];
+  /** The app's own functions (frames in a build's files) by inclusive time: themselves and what they call. */
+  appInclusive: { name: string; where: string; msPerRequest: number }[];
 }
+
+/** A frame of the app's own code: a file of a build directory (`build-bench-1/server/index.js`). */
+const isAppFrame = (url: string) => /\/build[^/]*\/server\//.test(url);
 
 export function summarizeProfile(
   profile: CpuProfile,
@@ -49,6 +58,9 @@ export function summarizeProfile(
     ? `samples taken while the measured requests ran (${((to - from) / 1000).toFixed(0)} ms)`
     : "the whole profile (start-up and warm-up included): the measurement window was outside it";
   const self = new Map<string, { name: string; where: string; pkg: string; us: number }>();
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const inclusive = new Map<string, { name: string; where: string; us: number }>();
   let time = profile.startTime;
   profile.samples.forEach((id, index) => {
     time += profile.timeDeltas[index] ?? 0;
@@ -63,6 +75,20 @@ export function summarizeProfile(
     const entry = self.get(key) ?? { name, where, pkg: packageOf(frame.url, name), us: 0 };
     entry.us += weight;
     self.set(key, entry);
+    // Inclusive time of the app's frames on this sample's stack, each counted once (recursion).
+    const seen = new Set<string>();
+    for (let node: number | undefined = id; node !== undefined; node = parentOf.get(node)) {
+      const callFrame = byId.get(node)?.callFrame;
+      if (!callFrame || !isAppFrame(callFrame.url)) continue;
+      const appName = callFrame.functionName || "(anonymous)";
+      const appWhere = `${callFrame.url.replace(/^.*\/(build[^/]*\/server\/)/, "$1")}:${callFrame.lineNumber + 1}`;
+      const appKey = `${appName} ${appWhere}`;
+      if (seen.has(appKey)) continue;
+      seen.add(appKey);
+      const total = inclusive.get(appKey) ?? { name: appName, where: appWhere, us: 0 };
+      total.us += weight;
+      inclusive.set(appKey, total);
+    }
   });
   const perRequest = (us: number) => us / 1000 / requests;
   const functions = [...self.values()]
@@ -75,6 +101,9 @@ export function summarizeProfile(
     .sort((a, b) => b[1] - a[1])
     .map(([name, us]) => ({ name, msPerRequest: perRequest(us) }));
   const busyMsPerRequest = functions.reduce((sum, f) => sum + f.msPerRequest, 0);
+  const appInclusive = [...inclusive.values()]
+    .sort((a, b) => b.us - a.us)
+    .map(({ name, where, us }) => ({ name, where, msPerRequest: perRequest(us) }));
   const share = (ms: number) => `${((ms / busyMsPerRequest) * 100).toFixed(1)} %`;
   const markdown = [
     `Busy (sampled, idle excluded): ${busyMsPerRequest.toFixed(3)} CPU ms per request on the main thread.`,
@@ -90,6 +119,14 @@ export function summarizeProfile(
     ...packages
       .slice(0, 12)
       .map((p) => `| ${p.msPerRequest.toFixed(4)} | ${share(p.msPerRequest)} | ${p.name} |`),
+    "",
+    "The app's own functions by inclusive time (themselves and everything they call, SDK included):",
+    "",
+    "| total ms/req | share | function | where |",
+    "| --: | --: | --- | --- |",
+    ...appInclusive
+      .slice(0, top)
+      .map((f) => `| ${f.msPerRequest.toFixed(4)} | ${share(f.msPerRequest)} | \`${f.name}\` | ${f.where} |`),
   ].join("\n");
-  return { markdown, note, busyMsPerRequest, functions, packages };
+  return { markdown, note, busyMsPerRequest, functions, packages, appInclusive };
 }

@@ -73,18 +73,48 @@ const UNPATCHED_ROUTER_HOOK = path.join(BASELINE_DIR, "unpatched-router.mjs");
 /** The line that hook prints once it has redirected the router. */
 const UNPATCHED_ROUTER_LINE = "[bench] baseline uses the unpatched router";
 
+/** Where target E, the documented `@sentry/remix` setup, lives (bench/documented/vite.config.ts). */
+export const DOCUMENTED_DIR = path.join(ROOT, "bench/documented");
+
 /**
  * The bare Remix baseline, served by remix-serve the way
  * `remix-serve ./build/server/index.js` would, with Remix's unpatched router.
  * `build` is a directory under bench/baseline (`build`, or `build-routes-<n>`).
  */
-export async function startBaseline(
+export function startBaseline(
   options: { build?: string; env?: Record<string, string>; nodeOptions?: string } = {},
 ): Promise<BenchServer> {
+  return startRemixServe("baseline", BASELINE_DIR, `./${options.build ?? "build"}/server/index.js`, options);
+}
+
+/**
+ * Target E: the baseline with `@sentry/remix` as Sentry's Remix guide sets it
+ * up, started as the guide says:
+ * `NODE_OPTIONS='--import ./instrument.server.mjs' remix-serve <build>/server/index.js`
+ * (after the unpatched-router hook, as for A). `build` is relative to the
+ * repository root (`build-bench-documented-<n>`); `env` carries SENTRY_DSN.
+ */
+export function startDocumented(options: {
+  build: string;
+  env: Record<string, string>;
+  nodeOptions?: string;
+}): Promise<BenchServer> {
+  return startRemixServe("documented", DOCUMENTED_DIR, path.join(ROOT, options.build, "server/index.js"), {
+    ...options,
+    nodeOptions: `--import ./instrument.server.mjs ${options.nodeOptions ?? ""}`,
+  });
+}
+
+/** remix-serve in `cwd` serving `serverBundle`, with Remix's unpatched router preloaded first. */
+async function startRemixServe(
+  name: string,
+  cwd: string,
+  serverBundle: string,
+  options: { env?: Record<string, string>; nodeOptions?: string },
+): Promise<BenchServer> {
   const port = await freePort();
-  const build = options.build ?? "build";
-  const child = spawn(path.join(ROOT, "node_modules/.bin/remix-serve"), [`./${build}/server/index.js`], {
-    cwd: BASELINE_DIR,
+  const child = spawn(path.join(ROOT, "node_modules/.bin/remix-serve"), [serverBundle], {
+    cwd,
     env: {
       ...baseEnv(),
       NODE_ENV: "production",
@@ -102,21 +132,21 @@ export async function startBaseline(
   };
   child.stdout!.on("data", onData);
   child.stderr!.on("data", onData);
-  const server = register("baseline", child, `http://127.0.0.1:${port}`, () => output);
+  const server = register(name, child, `http://127.0.0.1:${port}`, () => output);
   // Started: remix-serve's banner, and the hook's line (it loads Remix, and so
   // the router, before it listens; the two lines come on different pipes).
   const started = () => output.includes("[remix-serve]") && output.includes(UNPATCHED_ROUTER_LINE);
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       const why = output.includes("[remix-serve]")
-        ? `baseline started without the unpatched router (${UNPATCHED_ROUTER_HOOK})`
-        : "baseline did not start within 20 s";
+        ? `${name} started without the unpatched router (${UNPATCHED_ROUTER_HOOK})`
+        : `${name} did not start within 20 s`;
       done(new Error(`${why}:\n${output}`));
     }, 20_000);
     const check = () => {
       if (started()) done();
     };
-    const onExit = () => done(new Error(`baseline exited before it started:\n${output}`));
+    const onExit = () => done(new Error(`${name} exited before it started:\n${output}`));
     function done(error?: Error) {
       clearTimeout(timer);
       child.stdout!.off("data", check);

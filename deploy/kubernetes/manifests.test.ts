@@ -47,6 +47,20 @@ const pod = deployment.spec!.template.spec!;
 const container = pod.containers[0]!;
 const configMap = byKind("ConfigMap")[0]!;
 
+/**
+ * The app's peak resident set at the default sample rate under sustained load,
+ * in MiB: `npm run bench`, target D (bench/README.md, "Issue 22"). The pod's
+ * memory request follows it.
+ */
+const MEASURED_PEAK_RSS_MIB = 556;
+
+/** A memory quantity in MiB (the manifests write `Mi` or `Gi`). */
+function mebibytes(quantity: string | number | undefined): number {
+  const match = /^(\d+)(Mi|Gi)$/.exec(String(quantity));
+  if (!match) throw new Error(`memory quantity in Mi or Gi expected, got ${quantity}`);
+  return Number(match[1]) * (match[2] === "Gi" ? 1024 : 1);
+}
+
 /** The image's user id: the last USER of the Dockerfile, or 1000 (the official node image's `node`) without one. */
 function imageUid(): number {
   const dockerfile = path.join(root, "Dockerfile");
@@ -135,6 +149,10 @@ describe("Kubernetes manifests", () => {
     for (const kind of ["requests", "limits"] as const) {
       expect(Object.keys(container.resources?.[kind] ?? {}).sort(), kind).toEqual(["cpu", "memory"]);
     }
+    // Memory: the request covers the measured peak, the limit leaves a quarter more above it.
+    const memory = (kind: "requests" | "limits") => mebibytes(container.resources?.[kind]?.memory as string);
+    expect(memory("requests")).toBeGreaterThanOrEqual(MEASURED_PEAK_RSS_MIB);
+    expect(memory("limits")).toBeGreaterThanOrEqual(memory("requests") * 1.25);
     const labels = deployment.spec!.template.metadata!.labels;
     expect(deployment.spec!.selector.matchLabels).toEqual(labels);
     expect(deployment.spec!.replicas).toBeGreaterThanOrEqual(2);

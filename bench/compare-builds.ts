@@ -1,0 +1,124 @@
+/**
+ * `npx tsx bench/compare-builds.ts --before <dir> --after <dir>`: did a change
+ * of the app make a request cheaper? Two bench builds of the app (the same
+ * route count, e.g. `build-bench-1` copied aside before the change, and the
+ * new `build-bench-1`), each started as targets of `npm run bench` (B Sentry
+ * off, C at 100 %, D at the default rate; `--rate <r>` sets D's), measured in
+ * interleaved rounds (for each round, workload and target: before, after) on
+ * 127.0.0.1. Prints CPU ms per request (median, min–max) and after ÷ before.
+ * See bench/README.md ("Before and after").
+ */
+import os from "node:os";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import type { StartOptions } from "../test-support/app-server";
+import { startRecorder } from "../test-support/sentry-recorder";
+import { fixed, formatSpread, ratio, spread } from "./support/stats";
+import { cpuTimeMs, startAppServer, stopAll, type BenchServer } from "./support/servers";
+import { WORKLOADS } from "./support/workloads";
+
+const { values } = parseArgs({
+  options: {
+    before: { type: "string" },
+    after: { type: "string" },
+    routes: { type: "string", default: "1" },
+    targets: { type: "string", default: "B,C,D" },
+    workloads: { type: "string", default: "doc-item,data-item" },
+    rate: { type: "string" },
+    duration: { type: "string", default: "5" },
+    rounds: { type: "string", default: "5" },
+    warmup: { type: "string", default: "2" },
+    connections: { type: "string", default: "20" },
+  },
+});
+if (!values.before || !values.after)
+  throw new Error("usage: --before <build dir> --after <build dir> [options]");
+const routes = Number(values.routes);
+const workloads = values.workloads.split(",").map((id) => WORKLOADS.find((w) => w.id === id)!);
+if (workloads.includes(undefined!)) throw new Error(`unknown workload in ${values.workloads}`);
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+function load(server: BenchServer, workload: (typeof WORKLOADS)[number], seconds: number) {
+  return new Promise<autocannon.Result>((resolve, reject) =>
+    autocannon(
+      {
+        url: server.url + workload.path(routes),
+        method: workload.method,
+        headers: workload.headers,
+        body: workload.body,
+        connections: Number(values.connections),
+        duration: seconds,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    ),
+  );
+}
+
+async function main() {
+  const recorder = await startRecorder();
+  const env: Record<string, StartOptions["env"]> = {
+    B: {},
+    C: { SENTRY_DSN: recorder.dsn("3"), SENTRY_TRACES_SAMPLE_RATE: "1" },
+    D: { SENTRY_DSN: recorder.dsn("4"), SENTRY_TRACES_SAMPLE_RATE: values.rate },
+  };
+  const servers: { target: string; build: "before" | "after"; server: BenchServer }[] = [];
+  try {
+    for (const target of values.targets.split(",")) {
+      for (const build of ["before", "after"] as const) {
+        const dir = (build === "before" ? values.before : values.after) as StartOptions["build"];
+        servers.push({
+          target,
+          build,
+          server: await startAppServer(target, { build: dir, env: env[target] }),
+        });
+      }
+    }
+    for (const workload of workloads)
+      for (const { server } of servers) await load(server, workload, Number(values.warmup));
+    const cpu = new Map<string, number[]>();
+    const loadBefore = os.loadavg()[0]!;
+    for (let round = 1; round <= Number(values.rounds); round++) {
+      for (const workload of workloads) {
+        for (const { target, build, server } of servers) {
+          const before = cpuTimeMs(server.pid);
+          const result = await load(server, workload, Number(values.duration));
+          const perRequest = (cpuTimeMs(server.pid) - before) / result.requests.total;
+          const key = `${workload.id} ${target} ${build}`;
+          cpu.set(key, [...(cpu.get(key) ?? []), perRequest]);
+          log(
+            `round ${round} ${key}: ${perRequest.toFixed(3)} CPU ms/req, ${result.requests.total} requests`,
+          );
+        }
+      }
+    }
+    console.log(
+      `Before ${values.before}, after ${values.after}: ${values.rounds} rounds × ${values.duration} s, ` +
+        `${values.connections} connections, ${routes} route(s), Node ${process.version}, ` +
+        `load average ${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)}. CPU ms per request, median (min–max).\n`,
+    );
+    console.log("| workload | target | before | after | after ÷ before |\n| --- | --- | --: | --: | --: |");
+    for (const workload of workloads) {
+      for (const target of values.targets.split(",")) {
+        const [b, a] = (["before", "after"] as const).map((build) =>
+          spread(cpu.get(`${workload.id} ${target} ${build}`) ?? []),
+        );
+        console.log(
+          `| ${workload.id} | ${target} | ${formatSpread(b!, 3)} | ${formatSpread(a!, 3)} | ` +
+            `${fixed(ratio(a!.median, b!.median), 3)} |`,
+        );
+      }
+    }
+  } finally {
+    await stopAll();
+    await recorder.close();
+  }
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => void stopAll(2_000).finally(() => process.exit(130)));
+}
+main().catch(async (error: unknown) => {
+  log(`compare-builds: ${error instanceof Error ? error.message : String(error)}`);
+  await stopAll(2_000);
+  process.exit(1);
+});

@@ -21,6 +21,7 @@ import {
   startAppServer,
   startBaseline,
   startDocumented,
+  HAS_DOCUMENTED_TARGET,
   stopAll,
   type BenchServer,
 } from "./support/servers";
@@ -69,6 +70,8 @@ const top = integer("top", values.top);
 const target = values.target;
 if (!["A", "B", "C", "D", "E"].includes(target))
   throw new Error(`--target must be A, B, C, D or E\n${USAGE}`);
+if (target === "E" && !HAS_DOCUMENTED_TARGET)
+  throw new Error("--target E: the documented @sentry/remix setup exists on Remix 2 only (bench/documented)");
 const workload = WORKLOADS.find((w) => w.id === values.workload);
 if (!workload) throw new Error(`unknown --workload ${values.workload}\n${USAGE}`);
 

@@ -10,11 +10,8 @@ import { ROOT } from "./servers";
 export type BuildMode = "auto" | "always" | "never";
 
 export interface BuildSpec {
-  /**
-   * npm script that makes it, or `remix vite:build` in a directory of its own
-   * (`{ dir }`, relative to the root) for a build that has no npm script.
-   */
-  script: string | { dir: string };
+  /** npm script that makes it. */
+  script: string;
   /** Environment the script runs with (the generated route count of a route-count build). */
   env?: Record<string, string>;
   /** The build's server bundle: missing or older than a source means "build again". */
@@ -88,7 +85,7 @@ export function routeCountBuilds(routes: number) {
     /** Directory of target E's build, relative to the root. */
     documentedDir: `build-bench-documented-${routes}`,
     documented: {
-      script: { dir: "bench/documented" },
+      script: "build:documented",
       env,
       marker: `build-bench-documented-${routes}/server/index.js`,
       sources: DOCUMENTED_SOURCES,
@@ -127,10 +124,7 @@ const envText = (spec: BuildSpec) =>
     .join("");
 
 /** The build's command line, as a shell would take it. */
-const commandText = (spec: BuildSpec) =>
-  typeof spec.script === "string"
-    ? `${envText(spec)}npm run ${spec.script}`
-    : `(cd ${spec.script.dir} && ${envText(spec)}npx remix vite:build)`;
+const commandText = (spec: BuildSpec) => `${envText(spec)}npm run ${spec.script}`;
 
 /** Makes sure `spec` is built; build output goes to stderr so that stdout stays the report. */
 export function ensureBuild(spec: BuildSpec, mode: BuildMode, log: (line: string) => void): void {
@@ -138,12 +132,8 @@ export function ensureBuild(spec: BuildSpec, mode: BuildMode, log: (line: string
   if (!reason) return log(`build: ${spec.marker} is up to date`);
   if (mode === "never") throw new Error(`build: ${reason}; run \`${commandText(spec)}\``);
   log(`build: ${commandText(spec)} (${reason})`);
-  const [command, args, cwd] =
-    typeof spec.script === "string"
-      ? ["npm", ["run", spec.script], ROOT]
-      : [path.join(ROOT, "node_modules/.bin/remix"), ["vite:build"], path.join(ROOT, spec.script.dir)];
-  const result = spawnSync(command, args, {
-    cwd,
+  const result = spawnSync("npm", ["run", spec.script], {
+    cwd: ROOT,
     env: { ...process.env, ...spec.env },
     stdio: ["ignore", 2, 2],
   });

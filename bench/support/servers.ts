@@ -1,14 +1,15 @@
 /**
- * The servers the benchmark and the client JS budget measure: the bare Remix
- * baseline (remix-serve on bench/baseline/build) and the app through its real
+ * The servers the benchmark and the client JS budget measure: the bare
+ * baseline (the framework's own server on bench/baseline/build) and the app through its real
  * start script (test-support/app-server.ts). Every server started here is
  * registered so that one call, or the process exiting, stops them all.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { baseEnv, freePort, startApp, type StartOptions } from "../../test-support/app-server";
+import { BASELINE_SERVE } from "../baseline/serve";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const BASELINE_DIR = path.join(ROOT, "bench/baseline");
@@ -68,23 +69,29 @@ export async function stopAll(graceMs?: number): Promise<void> {
   );
 }
 
-/** Preloaded into the baseline's server: Remix's own, unpatched route matching (see that file). */
-const UNPATCHED_ROUTER_HOOK = path.join(BASELINE_DIR, "unpatched-router.mjs");
-/** The line that hook prints once it has redirected the router. */
-const UNPATCHED_ROUTER_LINE = "[bench] baseline uses the unpatched router";
-
 /** Where target E, the documented `@sentry/remix` setup, lives (bench/documented/vite.config.ts). */
 export const DOCUMENTED_DIR = path.join(ROOT, "bench/documented");
 
 /**
- * The bare Remix baseline, served by remix-serve the way
- * `remix-serve ./build/server/index.js` would, with Remix's unpatched router.
+ * Target E exists on Remix 2 only: the React Router 7 upgrade removes
+ * bench/documented with `@sentry/remix`, the SDK it documents.
+ */
+export const HAS_DOCUMENTED_TARGET = existsSync(DOCUMENTED_DIR);
+
+/**
+ * The bare baseline, served by the framework's own server as
+ * `remix-serve ./build/server/index.js` would (bench/baseline/serve.ts).
  * `build` is a directory under bench/baseline (`build`, or `build-routes-<n>`).
  */
 export function startBaseline(
   options: { build?: string; env?: Record<string, string>; nodeOptions?: string } = {},
 ): Promise<BenchServer> {
-  return startRemixServe("baseline", BASELINE_DIR, `./${options.build ?? "build"}/server/index.js`, options);
+  return startFrameworkServer(
+    "baseline",
+    BASELINE_DIR,
+    `./${options.build ?? "build"}/server/index.js`,
+    options,
+  );
 }
 
 /**
@@ -99,33 +106,39 @@ export function startDocumented(options: {
   env: Record<string, string>;
   nodeOptions?: string;
 }): Promise<BenchServer> {
-  return startRemixServe("documented", DOCUMENTED_DIR, path.join(ROOT, options.build, "server/index.js"), {
-    ...options,
-    nodeOptions: `--import ./instrument.server.mjs ${options.nodeOptions ?? ""}`,
-  });
+  return startFrameworkServer(
+    "documented",
+    DOCUMENTED_DIR,
+    path.join(ROOT, options.build, "server/index.js"),
+    {
+      ...options,
+      nodeOptions: `--import ./instrument.server.mjs ${options.nodeOptions ?? ""}`,
+    },
+  );
 }
 
-/** remix-serve in `cwd` serving `serverBundle`, with Remix's unpatched router preloaded first. */
-async function startRemixServe(
+/** The baseline's server (bench/baseline/serve.ts) in `cwd` serving `serverBundle`, its preloads first. */
+async function startFrameworkServer(
   name: string,
   cwd: string,
   serverBundle: string,
   options: { env?: Record<string, string>; nodeOptions?: string },
 ): Promise<BenchServer> {
   const port = await freePort();
-  const child = spawn(path.join(ROOT, "node_modules/.bin/remix-serve"), [serverBundle], {
+  const preloads = BASELINE_SERVE.preload.map((file) => `--import "${pathToFileURL(file).href}"`);
+  const child = spawn(path.join(ROOT, "node_modules/.bin", BASELINE_SERVE.bin), [serverBundle], {
     cwd,
     env: {
       ...baseEnv(),
       NODE_ENV: "production",
-      NODE_OPTIONS: `--import "${pathToFileURL(UNPATCHED_ROUTER_HOOK).href}" ${options.nodeOptions ?? ""}`,
+      NODE_OPTIONS: [...preloads, options.nodeOptions ?? ""].join(" "),
       PORT: String(port),
       HOST: "127.0.0.1",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  // Only the tail is kept: remix-serve logs one line per request.
+  // Only the tail is kept: the server logs one line per request.
   let output = "";
   const onData = (chunk: Buffer) => {
     output = (output + chunk.toString("utf8")).slice(-16_384);
@@ -133,13 +146,13 @@ async function startRemixServe(
   child.stdout!.on("data", onData);
   child.stderr!.on("data", onData);
   const server = register(name, child, `http://127.0.0.1:${port}`, () => output);
-  // Started: remix-serve's banner, and the hook's line (it loads Remix, and so
-  // the router, before it listens; the two lines come on different pipes).
-  const started = () => output.includes("[remix-serve]") && output.includes(UNPATCHED_ROUTER_LINE);
+  // Started: the server's banner, and a preload's own line where it prints one
+  // (it loads the framework before the server listens; the lines come on different pipes).
+  const started = () => BASELINE_SERVE.readyWhen.every((line) => output.includes(line));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
-      const why = output.includes("[remix-serve]")
-        ? `${name} started without the unpatched router (${UNPATCHED_ROUTER_HOOK})`
+      const why = output.includes(BASELINE_SERVE.readyWhen[0]!)
+        ? `${name} started without what it preloads (${BASELINE_SERVE.preload.join(", ")})`
         : `${name} did not start within 20 s`;
       done(new Error(`${why}:\n${output}`));
     }, 20_000);

@@ -31,6 +31,7 @@ describe("upgradeManifest, on this project's package.json", () => {
     expect(upgraded.scripts.typecheck).toBe(`react-router typegen && ${pkg.scripts.typecheck}`);
     expect(upgraded.scripts["upgrade:react-router"]).toBeUndefined();
     expect(upgraded.scripts["test:upgrade"]).toBeUndefined();
+    expect(upgraded.scripts["build:documented"]).toBeUndefined();
     expect(JSON.stringify(upgraded.scripts)).not.toMatch(/remix vite:/);
   });
 

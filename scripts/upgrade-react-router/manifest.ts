@@ -25,8 +25,8 @@ export const ADDED_DEV_DEPENDENCIES = [
 const REMOVED = /^@remix-run\/|^@sentry\/remix$/;
 /** Pins of Remix 2's router line (SECURITY.md); React Router 7 carries those fixes itself. */
 const REMOVED_OVERRIDES = ["@remix-run/router", "react-router", "react-router-dom"];
-/** The scripts of the upgrade itself, which the upgraded tree has no use for. */
-const UPGRADE_SCRIPTS = ["upgrade:react-router", "test:upgrade"];
+/** The upgrade's own scripts, and the build of the benchmark's documented @sentry/remix setup (removed with it). */
+const UPGRADE_SCRIPTS = ["upgrade:react-router", "test:upgrade", "build:documented"];
 
 export interface PackageJson {
   scripts: Record<string, string>;

@@ -1,0 +1,16 @@
+import path from "node:path";
+
+/**
+ * How the bare baseline is served (bench/support/servers.ts): the framework's
+ * own server, and, on Remix 2, Remix's unpatched router preloaded first: the
+ * app patches the router (docs/decisions/0030), and bare means without that
+ * patch. The React Router 7 upgrade replaces this file (no patch there).
+ */
+export const BASELINE_SERVE = {
+  /** The server's binary in node_modules/.bin. */
+  bin: "remix-serve",
+  /** Modules preloaded with `--import` before the framework loads. */
+  preload: [path.join(import.meta.dirname, "unpatched-router.mjs")],
+  /** What the server prints, on either pipe, once it listens with the preloads in effect. */
+  readyWhen: ["[remix-serve]", "[bench] baseline uses the unpatched router"],
+};

@@ -54,6 +54,22 @@ function serverBootEntry(): Plugin {
   };
 }
 
+/**
+ * The production server build bundles the two packages the boot needs before
+ * anything else (the environment check's `zod`, the logger's `pino`) instead of
+ * leaving them to Node: loading their ~120 modules one by one was most of what
+ * the app's start added to bare Remix's (bench/README.md, "Start-up and
+ * memory"). Build only: the dev server runs the app's modules through Vite,
+ * which takes packages from Node as they are.
+ */
+function bundleBootDependencies(): Plugin {
+  return {
+    name: "bundle-boot-dependencies",
+    apply: "build",
+    config: () => ({ ssr: { noExternal: ["zod", "pino"] } }),
+  };
+}
+
 /** The release source maps are uploaded for: SENTRY_RELEASE, else the git commit. */
 function releaseName(): string | undefined {
   if (process.env.SENTRY_RELEASE) return process.env.SENTRY_RELEASE;
@@ -176,6 +192,7 @@ export function createViteConfig({ buildDirectory = DEFAULT_BUILD_DIRECTORY } = 
           frameworkPlugin({ buildDirectory }),
           routePatternsPlugin(),
           serverBootEntry(),
+          bundleBootDependencies(),
           sourceMaps(buildDirectory),
           clientChunks(),
           browserSentryCore(),

@@ -6,7 +6,10 @@
  * off, C at 100 %, D at the default rate; `--rate <r>` sets D's), measured in
  * interleaved rounds (for each round, workload and target: before, after) on
  * 127.0.0.1. Prints CPU ms per request (median, min–max) and after ÷ before.
- * See bench/README.md ("Before and after").
+ * `--after-root <dir>` starts the "after" builds from another project, e.g.
+ * the React Router 7 tree `npm run test:upgrade` leaves (its own start script
+ * and packages): the two frameworks head to head. See bench/README.md
+ * ("Before and after").
  */
 import os from "node:os";
 import { parseArgs } from "node:util";
@@ -21,6 +24,7 @@ const { values } = parseArgs({
   options: {
     before: { type: "string" },
     after: { type: "string" },
+    "after-root": { type: "string" },
     routes: { type: "string", default: "1" },
     targets: { type: "string", default: "B,C,D" },
     workloads: { type: "string", default: "doc-item,data-item" },
@@ -69,13 +73,20 @@ async function main() {
         servers.push({
           target,
           build,
-          server: await startAppServer(target, { build: dir, env: env[target] }),
+          server: await startAppServer(target, {
+            build: dir,
+            env: env[target],
+            root: build === "after" ? values["after-root"] : undefined,
+          }),
         });
       }
     }
     for (const workload of workloads)
       for (const { server } of servers) await load(server, workload, Number(values.warmup));
     const cpu = new Map<string, number[]>();
+    const rps = new Map<string, number[]>();
+    const add = (map: Map<string, number[]>, key: string, value: number) =>
+      map.set(key, [...(map.get(key) ?? []), value]);
     const loadBefore = os.loadavg()[0]!;
     for (let round = 1; round <= Number(values.rounds); round++) {
       for (const workload of workloads) {
@@ -84,7 +95,8 @@ async function main() {
           const result = await load(server, workload, Number(values.duration));
           const perRequest = (cpuTimeMs(server.pid) - before) / result.requests.total;
           const key = `${workload.id} ${target} ${build}`;
-          cpu.set(key, [...(cpu.get(key) ?? []), perRequest]);
+          add(cpu, key, perRequest);
+          add(rps, key, result.requests.total / Number(values.duration));
           log(
             `round ${round} ${key}: ${perRequest.toFixed(3)} CPU ms/req, ${result.requests.total} requests`,
           );
@@ -92,19 +104,26 @@ async function main() {
       }
     }
     console.log(
-      `Before ${values.before}, after ${values.after}: ${values.rounds} rounds × ${values.duration} s, ` +
+      `Before ${values.before}, after ${values.after}${values["after-root"] ? ` (in ${values["after-root"]})` : ""}: ` +
+        `${values.rounds} rounds × ${values.duration} s, ` +
         `${values.connections} connections, ${routes} route(s), Node ${process.version}, ` +
-        `load average ${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)}. CPU ms per request, median (min–max).\n`,
+        `load average ${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)}. Medians (min–max).\n`,
     );
-    console.log("| workload | target | before | after | after ÷ before |\n| --- | --- | --: | --: | --: |");
+    console.log(
+      "| workload | target | CPU ms/req before | after | after ÷ before | req/s before | after | after ÷ before |\n" +
+        "| --- | --- | --: | --: | --: | --: | --: | --: |",
+    );
     for (const workload of workloads) {
       for (const target of values.targets.split(",")) {
-        const [b, a] = (["before", "after"] as const).map((build) =>
-          spread(cpu.get(`${workload.id} ${target} ${build}`) ?? []),
+        const [cb, ca, rb, ra] = [cpu, rps].flatMap((map) =>
+          (["before", "after"] as const).map((build) =>
+            spread(map.get(`${workload.id} ${target} ${build}`) ?? []),
+          ),
         );
         console.log(
-          `| ${workload.id} | ${target} | ${formatSpread(b!, 3)} | ${formatSpread(a!, 3)} | ` +
-            `${fixed(ratio(a!.median, b!.median), 3)} |`,
+          `| ${workload.id} | ${target} | ${formatSpread(cb!, 3)} | ${formatSpread(ca!, 3)} | ` +
+            `${fixed(ratio(ca!.median, cb!.median), 3)} | ${formatSpread(rb!, 0)} | ${formatSpread(ra!, 0)} | ` +
+            `${fixed(ratio(ra!.median, rb!.median), 3)} |`,
         );
       }
     }

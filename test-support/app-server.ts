@@ -16,6 +16,11 @@ export const EXIT_WITH_PARENT = "--import ./test-support/exit-with-parent.mjs";
 export interface StartOptions {
   /** Build directory: `build-e2e` (with fixtures, the default), `build`, or `build-bench[-<routes>]`. */
   build?: "build" | "build-e2e" | "build-bench" | `build-bench-${number}`;
+  /**
+   * The project whose start script, packages and build run (default: this one).
+   * The benchmark starts the upgraded React Router 7 tree beside this one with it.
+   */
+  root?: string;
   /** Extra environment (SENTRY_DSN…). Variables of the test process do not leak in. */
   env?: Record<string, string | undefined>;
   /** Modules preloaded (`--import`) before the start script's own preload, e.g. a probe of what the server loads. */
@@ -92,15 +97,16 @@ export function baseEnv(): Record<string, string> {
 
 export async function startApp(options: StartOptions = {}): Promise<AppServer> {
   const build = options.build ?? "build-e2e";
-  const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+  const projectRoot = options.root ?? root;
+  const pkg = JSON.parse(readFileSync(path.join(projectRoot, "package.json"), "utf8")) as {
     scripts: { start: string };
   };
   const start = parseStartScript(pkg.scripts.start);
   const args = start.args.map((arg) => arg.replace(/^(\.\/)?build\//, `./${build}/`));
   const port = await freePort();
 
-  const child = spawn(path.join(root, "node_modules/.bin", start.command), args, {
-    cwd: root,
+  const child = spawn(path.join(projectRoot, "node_modules/.bin", start.command), args, {
+    cwd: projectRoot,
     env: {
       ...baseEnv(),
       ...start.env,
@@ -117,7 +123,8 @@ export async function startApp(options: StartOptions = {}): Promise<AppServer> {
     } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  return superviseServer(child, port, (output) => output.includes("[remix-serve]"));
+  // The banner remix-serve, or react-router-serve, prints once it listens.
+  return superviseServer(child, port, (output) => /\[(?:remix|react-router)-serve\] /.test(output));
 }
 
 /**

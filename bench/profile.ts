@@ -12,19 +12,12 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { parseStartScript } from "../test-support/app-server";
 import { startRecorder } from "../test-support/sentry-recorder";
 import { ensureBuild, routeCountBuilds } from "./support/builds";
 import { summarizeProfile, type CpuProfile } from "./support/cpu-profile";
-import {
-  ROOT,
-  startAppServer,
-  startBaseline,
-  startDocumented,
-  HAS_DOCUMENTED_TARGET,
-  stopAll,
-  type BenchServer,
-} from "./support/servers";
+import type { TargetId } from "./support/report";
+import { stopAll, type BenchServer } from "./support/servers";
+import { AVAILABLE_TARGETS, startTarget } from "./support/targets";
 import { WORKLOADS } from "./support/workloads";
 
 const USAGE = `usage: npm run bench:profile -- [options]
@@ -67,10 +60,10 @@ const requests = integer("requests", values.requests);
 const warmup = integer("warmup", values.warmup);
 const connections = integer("connections", values.connections);
 const top = integer("top", values.top);
-const target = values.target;
+const target = values.target as TargetId;
 if (!["A", "B", "C", "D", "E"].includes(target))
   throw new Error(`--target must be A, B, C, D or E\n${USAGE}`);
-if (target === "E" && !HAS_DOCUMENTED_TARGET)
+if (!AVAILABLE_TARGETS.includes(target))
   throw new Error("--target E: the documented @sentry/remix setup exists on Remix 2 only (bench/documented)");
 const workload = WORKLOADS.find((w) => w.id === values.workload);
 if (!workload) throw new Error(`unknown --workload ${values.workload}\n${USAGE}`);
@@ -105,28 +98,12 @@ async function main() {
   const profiling = `--cpu-prof --cpu-prof-dir=${profileDir} --cpu-prof-interval=500`;
   const recorder = "CDE".includes(target) ? await startRecorder() : undefined;
   try {
-    const appNodeOptions = parseStartScript(
-      (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } })
-        .scripts.start,
-    ).env.NODE_OPTIONS;
-    const server =
-      target === "A"
-        ? await startBaseline({ build: builds.baselineDir, nodeOptions: profiling })
-        : target === "E"
-          ? await startDocumented({
-              build: builds.documentedDir,
-              env: { SENTRY_DSN: recorder!.dsn() },
-              nodeOptions: profiling,
-            })
-          : await startAppServer(target, {
-              build: builds.appDir,
-              env: {
-                NODE_OPTIONS: `${appNodeOptions ?? ""} ${profiling}`,
-                ...(recorder ? { SENTRY_DSN: recorder.dsn(), SENTRY_ENVIRONMENT: "bench" } : {}),
-                ...(target === "C" ? { SENTRY_TRACES_SAMPLE_RATE: "1" } : {}),
-                ...(values.rate !== undefined ? { SENTRY_TRACES_SAMPLE_RATE: values.rate } : {}),
-              },
-            });
+    const server = await startTarget(target, {
+      routes,
+      recorder,
+      nodeOptions: profiling,
+      sampleRate: values.rate,
+    });
     log(
       `profiling ${target}, ${routes} routes, ${workload!.method} ${workload!.path(routes)} (pid ${server.pid})`,
     );

@@ -20,23 +20,19 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { envSchema } from "../app/env.server";
 import { startRecorder, type Recorder } from "../test-support/sentry-recorder";
 import { ensureBuild, routeCountBuilds, type BuildMode } from "./support/builds";
 import { goals, goalsTable } from "./support/goals";
 import { headToHead, headToHeadTable } from "./support/head-to-head";
 import { growthTable, summarize, table, type Plan, type Sample, type TargetId } from "./support/report";
+import { cpuTimeMs, memoryMb, ROOT, stopAll, type BenchServer } from "./support/servers";
 import {
-  cpuTimeMs,
-  memoryMb,
-  ROOT,
-  startAppServer,
-  startBaseline,
-  startDocumented,
-  HAS_DOCUMENTED_TARGET,
-  stopAll,
-  type BenchServer,
-} from "./support/servers";
+  AVAILABLE_TARGETS,
+  DEFAULT_SAMPLE_RATE,
+  SENTRY_PROJECTS,
+  startTarget,
+  TARGET_NAMES,
+} from "./support/targets";
 import { WORKLOADS, type Workload } from "./support/workloads";
 
 const USAGE = `usage: npm run bench -- [options]   (each option also reads an environment variable)
@@ -54,63 +50,17 @@ smoke run: BENCH_DURATION=1 BENCH_ROUNDS=1 BENCH_WARMUP=0.5 BENCH_ROUTES=1 npm r
 // Targets
 // ---------------------------------------------------------------------------
 
-/** The production default sample rate: whatever app/env.server.ts defaults to (D leaves the variable unset). */
-const DEFAULT_SAMPLE_RATE = envSchema.parse({}).SENTRY_TRACES_SAMPLE_RATE;
-
 interface Target {
   id: TargetId;
   name: string;
   start(recorder: Recorder, routes: number): Promise<BenchServer>;
 }
 
-/** One recorder, one project per Sentry target, so that envelopes are counted per server. */
-const SENTRY_PROJECTS: Partial<Record<TargetId, string>> = { C: "3", D: "4", E: "6" };
-
-const appBuild = (routes: number) => routeCountBuilds(routes).appDir;
-
-const ALL_TARGETS: Target[] = [
-  {
-    id: "A",
-    name: "A bare Remix",
-    start: (_, routes) => startBaseline({ build: routeCountBuilds(routes).baselineDir }),
-  },
-  { id: "B", name: "B Sentry off", start: (_, routes) => startAppServer("B", { build: appBuild(routes) }) },
-  {
-    id: "C",
-    name: "C Sentry 100 %",
-    start: (recorder, routes) =>
-      startAppServer("C", {
-        build: appBuild(routes),
-        env: {
-          SENTRY_DSN: recorder.dsn(SENTRY_PROJECTS.C),
-          SENTRY_ENVIRONMENT: "bench",
-          SENTRY_TRACES_SAMPLE_RATE: "1",
-        },
-      }),
-  },
-  {
-    id: "D",
-    name: `D Sentry ${DEFAULT_SAMPLE_RATE * 100} % (default)`,
-    start: (recorder, routes) =>
-      startAppServer("D", {
-        build: appBuild(routes),
-        // SENTRY_TRACES_SAMPLE_RATE unset: the app's production default.
-        env: { SENTRY_DSN: recorder.dsn(SENTRY_PROJECTS.D), SENTRY_ENVIRONMENT: "bench" },
-      }),
-  },
-  {
-    id: "E",
-    name: "E documented @sentry/remix 100 %",
-    start: (recorder, routes) =>
-      startDocumented({
-        build: routeCountBuilds(routes).documentedDir,
-        env: { SENTRY_DSN: recorder.dsn(SENTRY_PROJECTS.E) },
-      }),
-  },
-];
-
-/** E only where its setup exists (Remix 2: servers.ts, HAS_DOCUMENTED_TARGET). */
-const TARGETS = ALL_TARGETS.filter((target) => target.id !== "E" || HAS_DOCUMENTED_TARGET);
+const TARGETS: Target[] = AVAILABLE_TARGETS.map((id) => ({
+  id,
+  name: TARGET_NAMES[id],
+  start: (recorder, routes) => startTarget(id, { routes, recorder }),
+}));
 
 // ---------------------------------------------------------------------------
 // Options

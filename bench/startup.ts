@@ -1,9 +1,9 @@
 /**
  * `npm run bench:startup`: start-up time and resident memory of the bare Remix
- * baseline (A), the app with Sentry off (B) and on (C, the default rate), and
+ * baseline (A), the app with Sentry off (B) and on (D, the default rate), and
  * the baseline with `@sentry/remix` as documented (E), on 127.0.0.1, one
  * route-count build (1 route). For each target, `--rounds` times (default 5),
- * interleaved A, B, C, E: the time from spawning the start
+ * interleaved A, B, D, E: the time from spawning the start
  * command to the server answering its first request (remix-serve's banner,
  * then `GET /` answered), split into spawn → listening (the banner) and the
  * first request, and the server's `VmRSS` once started (before any request)
@@ -13,43 +13,22 @@
 import { parseArgs } from "node:util";
 import { startRecorder, type Recorder } from "../test-support/sentry-recorder";
 import { ensureBuild, routeCountBuilds } from "./support/builds";
-import {
-  memoryMb,
-  startAppServer,
-  startBaseline,
-  startDocumented,
-  HAS_DOCUMENTED_TARGET,
-  stopAll,
-  type BenchServer,
-} from "./support/servers";
+import type { TargetId } from "./support/report";
+import { memoryMb, stopAll } from "./support/servers";
+import { AVAILABLE_TARGETS, startTarget, TARGET_NAMES } from "./support/targets";
 
 const { values } = parseArgs({ options: { rounds: { type: "string", default: "5" } } });
 const rounds = Number(values.rounds);
 const builds = routeCountBuilds(1);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-const allTargets: { id: string; name: string; start: (recorder: Recorder) => Promise<BenchServer> }[] = [
-  { id: "A", name: "A bare Remix", start: () => startBaseline({ build: builds.baselineDir }) },
-  { id: "B", name: "B Sentry off", start: () => startAppServer("B", { build: builds.appDir }) },
-  {
-    id: "C",
-    name: "C Sentry on (default rate)",
-    start: (recorder) =>
-      startAppServer("C", {
-        build: builds.appDir,
-        env: { SENTRY_DSN: recorder.dsn("5"), SENTRY_ENVIRONMENT: "bench" },
-      }),
-  },
-  {
-    id: "E",
-    name: "E documented @sentry/remix (100 %)",
-    start: (recorder) =>
-      startDocumented({ build: builds.documentedDir, env: { SENTRY_DSN: recorder.dsn("6") } }),
-  },
-];
-
-// E only where its setup exists (Remix 2).
-const targets = allTargets.filter((target) => target.id !== "E" || HAS_DOCUMENTED_TARGET);
+// Sentry on at the default rate (D), as a deployment runs it.
+const STARTUP_TARGETS: TargetId[] = ["A", "B", "D", "E"];
+const targets = AVAILABLE_TARGETS.filter((id) => STARTUP_TARGETS.includes(id)).map((id) => ({
+  id,
+  name: TARGET_NAMES[id],
+  start: (recorder: Recorder) => startTarget(id, { routes: 1, recorder }),
+}));
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const figure = (values: number[], digits: number) =>
@@ -58,7 +37,7 @@ const figure = (values: number[], digits: number) =>
 async function main() {
   ensureBuild(builds.baseline, "auto", log);
   ensureBuild(builds.app, "auto", log);
-  if (HAS_DOCUMENTED_TARGET) ensureBuild(builds.documented, "auto", log);
+  if (AVAILABLE_TARGETS.includes("E")) ensureBuild(builds.documented, "auto", log);
   const recorder = await startRecorder();
   const samples = new Map(
     targets.map((t) => [

@@ -138,62 +138,45 @@ export function goals(
   for (const routes of plan.routes) {
     const mine = rows.filter((row) => row.routes === routes);
     if (mine.length === 0) continue;
-    add(
-      `req/s of C ÷ E ≥ ${DOCUMENTED_SETUP_GOAL} (every workload)`,
-      routes,
-      "C",
-      worst(
-        mine.map((row) => row.throughputCOverE),
-        "min",
-      ),
-      (v) => v >= DOCUMENTED_SETUP_GOAL,
-    );
-    add(
-      `CPU/req of E ÷ C ≥ ${DOCUMENTED_SETUP_GOAL} (every workload)`,
-      routes,
-      "C",
-      worst(
-        mine.map((row) => row.cpuEOverC),
-        "min",
-      ),
-      (v) => v >= DOCUMENTED_SETUP_GOAL,
-    );
+    const ratios: [string, (row: (typeof mine)[number]) => number][] = [
+      ["req/s of C ÷ E", (row) => row.throughputCOverE],
+      ["CPU/req of E ÷ C", (row) => row.cpuEOverC],
+    ];
+    for (const [what, ratio] of ratios) {
+      add(
+        `${what} ≥ ${DOCUMENTED_SETUP_GOAL} (every workload)`,
+        routes,
+        "C",
+        worst(mine.map(ratio), "min"),
+        (v) => v >= DOCUMENTED_SETUP_GOAL,
+      );
+    }
   }
 
   const cpu = (routes: number, target: TargetId, workload: string) =>
     summaries.find((s) => s.routes === routes && s.target === target && s.workload === workload)
       ?.cpuMsPerRequest.median ?? NaN;
+  /** `CPU/req of <faster> ÷ <target> ≥ goal`, on the worst workload. */
+  const cpuRatioAtLeast = (routes: number, faster: TargetId, target: TargetId, goal: number) =>
+    add(
+      `CPU/req of ${faster} ÷ ${target} ≥ ${goal} (every workload)`,
+      routes,
+      target,
+      worst(
+        plan.workloads.map((w) => ratio(cpu(routes, faster, w), cpu(routes, target, w))),
+        "min",
+      ),
+      (v) => v >= goal,
+    );
   // The default rate against Sentry off, at every route count (CPU per request: steadier than req/s).
   if (has("B") && has("D")) {
-    for (const routes of plan.routes) {
-      add(
-        `CPU/req of B ÷ D ≥ ${ROUTES_DEFAULT_RATE_GOAL} (every workload)`,
-        routes,
-        "D",
-        worst(
-          plan.workloads.map((w) => ratio(cpu(routes, "B", w), cpu(routes, "D", w))),
-          "min",
-        ),
-        (v) => v >= ROUTES_DEFAULT_RATE_GOAL,
-      );
-    }
+    for (const routes of plan.routes) cpuRatioAtLeast(routes, "B", "D", ROUTES_DEFAULT_RATE_GOAL);
   }
 
   // How the cost grows with the route count, at the largest.
   const large = plan.routes[plan.routes.length - 1]!;
   if (large === small || !has("B")) return result;
-  if (has("A")) {
-    add(
-      `CPU/req of A ÷ B ≥ ${ROUTES_VS_BASELINE_GOAL} (every workload)`,
-      large,
-      "B",
-      worst(
-        plan.workloads.map((w) => ratio(cpu(large, "A", w), cpu(large, "B", w))),
-        "min",
-      ),
-      (v) => v >= ROUTES_VS_BASELINE_GOAL,
-    );
-  }
+  if (has("A")) cpuRatioAtLeast(large, "A", "B", ROUTES_VS_BASELINE_GOAL);
   add(
     `stretch: CPU/req ≤ ${ROUTES_GROWTH_STRETCH}× its own at ${small} routes (every workload)`,
     large,

@@ -1,3 +1,4 @@
+import { processWide } from "~/process-wide";
 import type { FrontHandler } from "./adapter/http-server";
 
 /**
@@ -29,12 +30,11 @@ export const MANIFEST_URL_LIMIT = 7680;
 const DEFAULT_MAX_DEPTH = 32;
 
 /**
- * On `globalThis`: the boot's copy of this module guards requests, the server
- * build's copy (server/app-build.ts) records the scope when the build loads.
+ * Process-wide (app/process-wide.ts): the boot's copy of this module guards
+ * requests, the server build's copy (server/app-build.ts) records the scope.
  */
-const SCOPE = Symbol.for("remix-scaffold.manifest-scope");
-const holder = globalThis as { [SCOPE]?: ManifestScope };
-const currentScope = () => holder[SCOPE] ?? { path: "/__manifest", maxDepth: DEFAULT_MAX_DEPTH };
+const recorded = processWide<ManifestScope>("manifest-scope");
+const currentScope = () => recorded.get() ?? { path: "/__manifest", maxDepth: DEFAULT_MAX_DEPTH };
 
 interface RouteEntry {
   path?: string;
@@ -56,7 +56,7 @@ export function manifestScopeOf(routes: Record<string, RouteEntry>, basename = "
 
 /** Called when the server build loads (server/app-build.ts). */
 export function recordManifestScope(next: ManifestScope): void {
-  holder[SCOPE] = next;
+  recorded.set(next);
 }
 
 /**

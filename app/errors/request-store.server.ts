@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { processWide } from "~/process-wide";
 
 /**
  * Per-request facts that the log line, the Sentry event and the response
@@ -17,14 +18,10 @@ interface RequestScope {
   digest?: string;
 }
 
-/**
- * On `globalThis`: the boot, which opens the scopes, and the app bundle
- * (or, under `npm run dev`, Vite's module graph) each have their own copy of
- * this module, and both must use the one store.
- */
-const STORE = Symbol.for("remix-scaffold.request-scope");
-const holder = globalThis as { [STORE]?: AsyncLocalStorage<RequestScope> };
-const scopes = (holder[STORE] ??= new AsyncLocalStorage<RequestScope>());
+/** Process-wide (app/process-wide.ts): the boot opens the scopes, the app reads them. */
+const store = processWide<AsyncLocalStorage<RequestScope>>("request-scope");
+const scopes = store.get() ?? new AsyncLocalStorage<RequestScope>();
+store.set(scopes);
 
 /** Runs `handle` (the framework's handling of one HTTP request) in a scope of its own. */
 export function runInRequestScope<T>(target: string, handle: () => T): T {

@@ -6,15 +6,9 @@
  * browser computes the same ones from
  * `virtual:route-patterns` (vite.config.ts).
  */
+import { processWide } from "~/process-wide";
 import { matchRoutePattern } from "./route-pattern-matcher";
 import { pagePathOfDataUrl, routePatterns, type RouteDefinition, type RoutePattern } from "./route-patterns";
-
-/**
- * On `globalThis`: under `npm run dev` the boot (run by Node) and the app
- * (run in Vite's module graph) each have their own copy of this module, and
- * both must see the one table (docs/decisions/0056-dev-runs-the-production-boot.md).
- */
-const SERVED_ROUTES = Symbol.for("remix-scaffold.served-routes");
 
 interface ServedRoutes {
   routes: Record<string, RouteDefinition>;
@@ -22,12 +16,16 @@ interface ServedRoutes {
   ids: Set<string>;
 }
 
-const holder = globalThis as { [SERVED_ROUTES]?: ServedRoutes };
+/**
+ * Process-wide (app/process-wide.ts): under `npm run dev` the boot and the app
+ * both see the one table (docs/decisions/0056-dev-runs-the-production-boot.md).
+ */
+const served = processWide<ServedRoutes>("served-routes");
 
 /** Records the routes of the build Remix serves; the same routes object again costs nothing. */
 export function recordServedRoutes(routes: Record<string, RouteDefinition>): void {
-  if (holder[SERVED_ROUTES]?.routes === routes) return;
-  holder[SERVED_ROUTES] = { routes, patterns: routePatterns(routes), ids: new Set(Object.keys(routes)) };
+  if (served.get()?.routes === routes) return;
+  served.set({ routes, patterns: routePatterns(routes), ids: new Set(Object.keys(routes)) });
 }
 
 /** The page path a request is about: a `.data` request loads the page without the suffix. */
@@ -40,8 +38,8 @@ function pagePathOf(url: URL): string {
  * `/*` for unknown paths; undefined before Remix was given a build.
  */
 export function routePatternOf(url: URL): string | undefined {
-  const served = holder[SERVED_ROUTES];
-  return served && matchRoutePattern(pagePathOf(url), served.patterns);
+  const table = served.get();
+  return table && matchRoutePattern(pagePathOf(url), table.patterns);
 }
 
 /**
@@ -51,6 +49,6 @@ export function routePatternOf(url: URL): string | undefined {
  */
 export function namesUnknownRoute(url: URL): boolean {
   const requested = url.searchParams.get("_routes");
-  const known = holder[SERVED_ROUTES]?.ids;
+  const known = served.get()?.ids;
   return requested !== null && known !== undefined && requested.split(",").some((id) => !known.has(id));
 }

@@ -1,0 +1,23 @@
+/**
+ * A value that every copy of a module in this process shares. The boot
+ * (`build/server/instrument.js`) and the server build (`build/server/index.js`),
+ * or under `npm run dev` Node and Vite's module graph, each load their own
+ * copy of a module: state that both sides read (the Sentry SDK, the served
+ * routes, the request scopes, the manifest guard's limits) lives on
+ * `globalThis` under a registered symbol instead of in the module.
+ */
+export interface ProcessWide<T> {
+  get(): T | undefined;
+  set(value: T | undefined): void;
+}
+
+export function processWide<T>(name: string): ProcessWide<T> {
+  const key = Symbol.for(`remix-scaffold.${name}`);
+  const holder = globalThis as Record<symbol, T | undefined>;
+  return {
+    get: () => holder[key],
+    set: (value) => {
+      holder[key] = value;
+    },
+  };
+}

@@ -16,10 +16,11 @@
  */
 import { getEnv, instanceName } from "~/env.server";
 import { getLogger } from "~/logging/logger.server";
-import { flushServerSentry, initServerSentry } from "~/monitoring/sentry.server";
+import { flushServerSentry, initServerSentry, requestTraceDecider } from "~/monitoring/sentry.server";
 import { loadEnvFile } from "./env-file";
 import { refuseLargeBodies } from "./body-limit";
 import { installFrontHandlers } from "./adapter/http-server";
+import { bypassSentryUnlessTraced } from "./adapter/sentry-request-bypass";
 import { refuseMalformedPaths, refuseUnsupportedMethods, supplyMissingHost } from "./request-guards";
 import { boundManifestRequests } from "./manifest-guard";
 import { answerReadiness, installGracefulShutdown } from "./shutdown";
@@ -42,6 +43,9 @@ async function boot(): Promise<void> {
   const trust = trustFunction(env.TRUST_PROXY);
   // Loads the SDK only with a DSN: the one wait of the boot.
   await initServerSentry(env);
+  // Untraced requests (most, at the default rate) skip the SDK's per-request work.
+  const traced = requestTraceDecider(env);
+  if (traced) bypassSentryUnlessTraced(traced);
   // remix-serve's banner and access lines become JSON; under `npm run dev` the
   // logger is pretty and Vite's lines stay as Vite prints them (server/dev.ts).
   if (env.NODE_ENV !== "development") {

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { IncomingMessage } from "node:http";
 import { processWide } from "~/process-wide";
 
 /**
@@ -14,6 +15,8 @@ import { processWide } from "~/process-wide";
 interface RequestScope {
   /** The request target as the client sent it (path and query). */
   readonly target: string;
+  /** The request as Node received it (monitoring reads its trace and headers from it). */
+  readonly incoming?: IncomingMessage;
   requestId?: string;
   digest?: string;
 }
@@ -24,8 +27,13 @@ const scopes = store.get() ?? new AsyncLocalStorage<RequestScope>();
 store.set(scopes);
 
 /** Runs `handle` (the framework's handling of one HTTP request) in a scope of its own. */
-export function runInRequestScope<T>(target: string, handle: () => T): T {
-  return scopes.run({ target }, handle);
+export function runInRequestScope<T>(target: string, handle: () => T, incoming?: IncomingMessage): T {
+  return scopes.run({ target, incoming }, handle);
+}
+
+/** The current request as Node received it, when it came through the front handlers. */
+export function currentIncomingRequest(): IncomingMessage | undefined {
+  return scopes.getStore()?.incoming;
 }
 
 /** A caller's `X-Request-Id` is kept only when it is a short token that is safe to log. */

@@ -46,7 +46,7 @@ function requestWithTimeout(module: typeof http | typeof https, timeoutMs: numbe
  * stream piped into the request (chunked): at 100 % tracing the stream was a
  * fifth of each send's CPU (bench/README.md, "Issue 22").
  */
-function leanRequestExecutor(sdk: ServerSdk, options: NodeTransportOptions, timeoutMs: number) {
+function leanRequestExecutor(sdk: Pick<ServerSdk, "core" | "node">, options: NodeTransportOptions, timeoutMs: number) {
   const url = new URL(options.url);
   const module = requestWithTimeout(url.protocol === "https:" ? https : http, timeoutMs);
   const agent = new (url.protocol === "https:" ? https : http).Agent({
@@ -102,7 +102,7 @@ function leanRequestExecutor(sdk: ServerSdk, options: NodeTransportOptions, time
 const INGEST_BACKOFF_MS = SENTRY_LIMITS.defaultRateLimitBackoffSeconds * 1000;
 
 /** The transport factory for `Sentry.init`: see the top of this file. */
-export function ingestTransport(sdk: ServerSdk, timeoutMs = INGEST_TIMEOUT_MS) {
+export function ingestTransport(sdk: Pick<ServerSdk, "core" | "node">, timeoutMs = INGEST_TIMEOUT_MS) {
   return (options: NodeTransportOptions): Transport => {
     // Through a proxy (option or environment, as the SDK reads them): the SDK's own request.
     // An unusable URL too: the SDK's transport warns once and sends nothing.

@@ -1,13 +1,22 @@
+import type { IncomingMessage } from "node:http";
 import type { Event } from "@sentry/core";
 import type { DataCollection } from "@sentry/core";
 import { instanceName, sentryEnvironment, type Env } from "~/env.server";
 import { routePatternOf } from "~/routing/request-route.server";
 import { OPERATIONAL_PATHS } from "~/http/operational-paths";
-import { ALLOWED_REQUEST_HEADERS, sharedSentryOptions } from "./sentry-options";
+import { ALLOWED_REQUEST_HEADERS, SENTRY_LIMITS, sharedSentryOptions } from "./sentry-options";
 import { ingestTransport } from "./sentry-transport.server";
 import { contextIntegration } from "./sentry-context.server";
 import { decideRequestSampling } from "./request-sampling.server";
 import { loadServerSdk, serverSdk, type ServerSdk } from "./server-sdk.server";
+import {
+  applyUntracedTrace,
+  decideRequestTrace,
+  keepUntracedBreadcrumb,
+  requestTraceOf,
+  untracedTrace,
+  untracedTraceData,
+} from "./request-trace.server";
 
 /**
  * The server side of Sentry (`@sentry/node` 11; the browser keeps
@@ -89,16 +98,51 @@ function routeNamesIntegration() {
 }
 
 /**
- * The HTTP integration asks this before it creates a request's span: an
- * untraced request then gets no span at all (request-sampling.server.ts).
- * The request is named (URL parsed, route matched) only if it would be traced.
+ * The HTTP integration asks this before it creates a request's span. Only
+ * requests decided traced when they arrived reach it (request-trace.server.ts);
+ * their scope takes the number they were decided by, so the SDK's sampler
+ * agrees. A request nobody decided for (none so far) is decided here.
  */
 function skipsRequestSpan(sdk: ServerSdk, sampleRate: number) {
-  return (urlPath: string, request: { method?: string }): boolean => {
-    const name = () => serverTransactionName(request.method ?? "GET", new URL(urlPath, "http://localhost"));
-    return !decideRequestSampling(sdk, name, sampleRate);
+  return (urlPath: string, request: object): boolean => {
+    const trace = requestTraceOf(request as IncomingMessage);
+    if (!trace) {
+      const method = (request as { method?: string }).method ?? "GET";
+      const name = () => serverTransactionName(method, new URL(urlPath, "http://localhost"));
+      return !decideRequestSampling(sdk, name, sampleRate);
+    }
+    const scope = sdk.node.getCurrentScope();
+    scope.setPropagationContext({
+      ...scope.getPropagationContext(),
+      traceId: trace.traceId,
+      sampleRand: trace.sampleRand,
+    });
+    return !trace.traced;
   };
 }
+
+/**
+ * With Sentry on, decides each request's trace as it arrives (the boot hands
+ * this to server/adapter/sentry-request-bypass.ts): true when the SDK's HTTP
+ * instrumentation should handle the request, false when it is not traced.
+ */
+export function requestTraceDecider(env: Env): ((request: IncomingMessage) => boolean) | undefined {
+  const sdk = serverSdk();
+  if (!env.SENTRY_DSN || !sdk) return undefined;
+  const options = {
+    sampleRate: env.SENTRY_TRACES_SAMPLE_RATE,
+    isStaticAsset: sdk.server.isStaticAssetRequest,
+  };
+  return (request) =>
+    decideRequestTrace(sdk, request, {
+      ...options,
+      name: () =>
+        serverTransactionName(request.method ?? "GET", new URL(request.url ?? "/", "http://localhost")),
+    }).traced;
+}
+
+/** `SENTRY_TRACES_SAMPLE_RATE`, as the SDK was started with. */
+const sampleRateOf = (sdk: ServerSdk) => sdk.node.getClient()?.getOptions().tracesSampleRate ?? 0;
 
 /**
  * Starts Sentry when SENTRY_DSN is set: loads the SDK (the only place it is
@@ -133,6 +177,7 @@ export async function initServerSentry(env: Env): Promise<void> {
       keepAlive: true,
     },
     environment: sentryEnvironment(env),
+    beforeBreadcrumb: (breadcrumb) => keepUntracedBreadcrumb(breadcrumb, SENTRY_LIMITS.maxBreadcrumbs),
     // The same name as the log lines' `instance` (the SDK's default is the host name).
     serverName: instanceName(env),
     integrations: (defaults) => [
@@ -166,9 +211,13 @@ export function captureServerError(
     route,
   }: { digest: string; requestId: string; request: Request; route: string | undefined },
 ): void {
-  const Sentry = serverSdk()?.node;
-  if (!Sentry) return;
+  const sdk = serverSdk();
+  if (!sdk) return;
+  const Sentry = sdk.node;
   Sentry.withScope((scope) => {
+    // An untraced request has no scope of the SDK's: what it would have held comes from the request's own.
+    const untraced = untracedTrace();
+    if (untraced) applyUntracedTrace(sdk, scope, untraced, sampleRateOf(sdk));
     scope.setTag("digest", digest);
     scope.setTag("request_id", requestId);
     scope.setTransactionName(serverTransactionName(request.method, new URL(request.url), route));
@@ -182,9 +231,11 @@ export function captureServerError(
 
 /** `sentry-trace` and `baggage` for the page's meta tags, so the page load continues the server's trace. */
 export function traceMetaData(): { sentryTrace?: string; baggage?: string } {
-  const Sentry = serverSdk()?.node;
-  if (!Sentry?.getClient()) return {};
-  const data = Sentry.getTraceData();
+  const sdk = serverSdk();
+  if (!sdk?.node.getClient()) return {};
+  const untraced = untracedTrace();
+  if (untraced) return untracedTraceData(sdk, untraced, sampleRateOf(sdk));
+  const data = sdk.node.getTraceData();
   return { sentryTrace: data["sentry-trace"], baggage: data.baggage };
 }
 

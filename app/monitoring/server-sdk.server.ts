@@ -1,4 +1,5 @@
 import type * as SentryCore from "@sentry/core";
+import type * as SentryCoreServer from "@sentry/core/server";
 import type * as SentryNode from "@sentry/node";
 import { processWide } from "~/process-wide";
 
@@ -14,6 +15,8 @@ import { processWide } from "~/process-wide";
 export interface ServerSdk {
   node: typeof SentryNode;
   core: typeof SentryCore;
+  /** `@sentry/core`'s server utilities (loaded by `@sentry/node` anyway). */
+  server: typeof SentryCoreServer;
 }
 
 const handle = processWide<ServerSdk>("server-sdk");
@@ -27,8 +30,12 @@ export function serverSdk(): ServerSdk | undefined {
 export async function loadServerSdk(): Promise<ServerSdk> {
   let sdk = handle.get();
   if (!sdk) {
-    const [node, core] = await Promise.all([import("@sentry/node"), import("@sentry/core")]);
-    sdk = { node, core };
+    const [node, core, server] = await Promise.all([
+      import("@sentry/node"),
+      import("@sentry/core"),
+      import("@sentry/core/server"),
+    ]);
+    sdk = { node, core, server };
     handle.set(sdk);
   }
   return sdk;

@@ -39,9 +39,13 @@ export function installFrontHandlers(
     for (const listener of appListeners) listener.set?.("trust proxy", trust);
     server.removeAllListeners("request");
     const toApp = (request: http.IncomingMessage, response: http.ServerResponse) =>
-      runInRequestScope(request.url ?? "/", () => {
-        for (const listener of appListeners) listener(request, response);
-      });
+      runInRequestScope(
+        request.url ?? "/",
+        () => {
+          for (const listener of appListeners) listener(request, response);
+        },
+        request,
+      );
     server.on("request", (request: http.IncomingMessage, response: http.ServerResponse) => {
       if (handlers.some((handle) => handle(request, response))) return;
       toApp(request, response);

@@ -1,0 +1,150 @@
+import type { IncomingMessage } from "node:http";
+import type { Breadcrumb, DynamicSamplingContext, Scope } from "@sentry/core";
+import { currentIncomingRequest } from "~/errors/request-store.server";
+import { OPERATIONAL_PATHS } from "~/http/operational-paths";
+import { processWide } from "~/process-wide";
+import type { ServerSdk } from "./server-sdk.server";
+import { isRequestTraced, requestSampling } from "./trace-sampling";
+
+/**
+ * Each request's trace, decided once when the request arrives, before the
+ * SDK's HTTP instrumentation sees it (docs/decisions/0063): a request that is
+ * not traced, nine in ten at the default rate, then never enters the SDK's
+ * per-request machinery (no isolation scope, no request data, no span, no
+ * name). What an error in it needs is kept here instead, for the request's
+ * own scope (app/errors/request-store.server.ts) to find: the trace it
+ * belongs to, so its event and the page join the same trace, and its
+ * breadcrumbs. A traced request goes through the SDK as before, with the
+ * number it was decided by, so the SDK's sampler agrees.
+ */
+export interface RequestTrace {
+  traced: boolean;
+  traceId: string;
+  sampleRand: number;
+  parentSpanId?: string;
+  /** The upstream's dynamic sampling context, when the request continued a trace that had one. */
+  upstream?: Partial<DynamicSamplingContext>;
+  /** An untraced request's breadcrumbs, newest last (the SDK would have kept them on its scope). */
+  breadcrumbs: Breadcrumb[];
+}
+
+/** Process-wide (app/process-wide.ts): the boot decides, the server build reads. */
+const store = processWide<WeakMap<IncomingMessage, RequestTrace>>("request-traces");
+const traces = store.get() ?? new WeakMap<IncomingMessage, RequestTrace>();
+store.set(traces);
+
+const header = (request: IncomingMessage, name: string) => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+/**
+ * Decides whether `request` is traced and records it. `name` gives the
+ * transaction name, asked only when the answer would otherwise be yes. The
+ * SDK creates no span for HEAD, OPTIONS and static assets: never traced.
+ */
+export function decideRequestTrace(
+  sdk: ServerSdk,
+  request: IncomingMessage,
+  {
+    sampleRate,
+    name,
+    isStaticAsset,
+  }: { sampleRate: number; name: () => string; isStaticAsset: (url: string) => boolean },
+): RequestTrace {
+  const context = sdk.core.propagationContextFromHeaders(
+    header(request, "sentry-trace"),
+    header(request, "baggage"),
+  );
+  const { parentSampled, sampleRand } = requestSampling(context);
+  const method = request.method?.toUpperCase() ?? "GET";
+  const spanless =
+    method === "HEAD" || method === "OPTIONS" || (method === "GET" && isStaticAsset(request.url ?? "/"));
+  const traced =
+    !spanless &&
+    isRequestTraced({
+      transactionName: name,
+      parentSampled,
+      sampleRand,
+      sampleRate,
+      untracedPaths: OPERATIONAL_PATHS,
+    });
+  const upstream = context.dsc && Object.keys(context.dsc).length > 0 ? context.dsc : undefined;
+  const trace: RequestTrace = {
+    traced,
+    traceId: context.traceId,
+    sampleRand,
+    parentSpanId: context.parentSpanId,
+    upstream,
+    breadcrumbs: [],
+  };
+  traces.set(request, trace);
+  return trace;
+}
+
+/** The trace decided for `request`, if one was. */
+export function requestTraceOf(request: IncomingMessage): RequestTrace | undefined {
+  return traces.get(request);
+}
+
+/** The current request's trace when it is not traced (the SDK has no scope of its own for it). */
+export function untracedTrace(): RequestTrace | undefined {
+  const request = currentIncomingRequest();
+  const trace = request && traces.get(request);
+  return trace && !trace.traced ? trace : undefined;
+}
+
+/** The decision recorded as the SDK records it: `sampled=false`, with this server's rate and number. */
+export function untracedSamplingContext({ node, core }: ServerSdk, trace: RequestTrace, sampleRate: number) {
+  const client = node.getClient();
+  const own = {
+    ...(client
+      ? core.getDynamicSamplingContextFromClient(trace.traceId, client)
+      : { trace_id: trace.traceId }),
+    sample_rate: String(sampleRate),
+  };
+  return { ...(trace.upstream ?? own), sample_rand: String(trace.sampleRand), sampled: "false" };
+}
+
+/** `sentry-trace` and `baggage` for an untraced request's page: the browser and callees follow the decision. */
+export function untracedTraceData(sdk: ServerSdk, trace: RequestTrace, sampleRate: number) {
+  return {
+    sentryTrace: sdk.core.generateSentryTraceHeader(trace.traceId, sdk.core.generateSpanId(), false),
+    baggage: sdk.core.dynamicSamplingContextToSentryBaggageHeader(
+      untracedSamplingContext(sdk, trace, sampleRate),
+    ),
+  };
+}
+
+/** What the SDK's scope would have held for an untraced request, on the scope of its error event. */
+export function applyUntracedTrace(
+  sdk: ServerSdk,
+  scope: Scope,
+  trace: RequestTrace,
+  sampleRate: number,
+): void {
+  const request = currentIncomingRequest();
+  if (request)
+    scope.setSDKProcessingMetadata({ normalizedRequest: sdk.core.httpRequestToRequestData(request) });
+  scope.setPropagationContext({
+    traceId: trace.traceId,
+    sampleRand: trace.sampleRand,
+    parentSpanId: trace.parentSpanId,
+    sampled: false,
+    dsc: untracedSamplingContext(sdk, trace, sampleRate),
+  });
+  for (const breadcrumb of trace.breadcrumbs) scope.addBreadcrumb(breadcrumb, trace.breadcrumbs.length);
+}
+
+/**
+ * `beforeBreadcrumb`: an untraced request's breadcrumbs stay with the
+ * request (at most `max`), not on the process's scope, where every later
+ * event would carry them.
+ */
+export function keepUntracedBreadcrumb(breadcrumb: Breadcrumb, max: number): Breadcrumb | null {
+  const trace = untracedTrace();
+  if (!trace) return breadcrumb;
+  trace.breadcrumbs.push({ timestamp: Date.now() / 1000, ...breadcrumb });
+  if (trace.breadcrumbs.length > max) trace.breadcrumbs.shift();
+  return null;
+}

@@ -1,0 +1,58 @@
+/**
+ * The assumption of sentry-request-bypass.ts, against the real SDK and a real
+ * server: a request the subscriber marks gets none of the SDK's per-request
+ * work (no isolation scope of its own, no span); one it lets through gets
+ * both; and without the subscriber the SDK handles every request, so the
+ * mark is what makes the difference.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createTransport } from "@sentry/core";
+import * as Sentry from "@sentry/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bypassSentryUnlessTraced } from "./sentry-request-bypass";
+
+let server: http.Server;
+let url: string;
+const processScope = () => Sentry.getIsolationScope();
+
+beforeAll(async () => {
+  Sentry.init({
+    dsn: "http://public@127.0.0.1:9/1",
+    tracesSampleRate: 1,
+    transport: (options) => createTransport(options, async () => ({})),
+  });
+  const outside = processScope();
+  server = http.createServer((_request, response) => {
+    const seen = { ownScope: processScope() !== outside, span: Sentry.getActiveSpan() !== undefined };
+    response.end(JSON.stringify(seen));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await Sentry.close(0);
+});
+
+const seen = async (traced: "yes" | "no") =>
+  (await (await fetch(url, { headers: { "x-traced": traced } })).json()) as {
+    ownScope: boolean;
+    span: boolean;
+  };
+
+describe("requests the SDK's HTTP instrumentation leaves alone", () => {
+  it("a marked request gets no scope or span of the SDK's; an unmarked one gets both", async () => {
+    const stop = bypassSentryUnlessTraced((request) => request.headers["x-traced"] === "yes");
+    try {
+      expect(await seen("no")).toEqual({ ownScope: false, span: false });
+      expect(await seen("yes")).toEqual({ ownScope: true, span: true });
+    } finally {
+      stop();
+    }
+  });
+
+  it("without the mark, the SDK handles every request", async () => {
+    expect(await seen("no")).toEqual({ ownScope: true, span: true });
+  });
+});

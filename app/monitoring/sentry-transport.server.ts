@@ -46,7 +46,11 @@ function requestWithTimeout(module: typeof http | typeof https, timeoutMs: numbe
  * stream piped into the request (chunked): at 100 % tracing the stream was a
  * fifth of each send's CPU (bench/README.md, "Issue 22").
  */
-function leanRequestExecutor(sdk: Pick<ServerSdk, "core" | "node">, options: NodeTransportOptions, timeoutMs: number) {
+function leanRequestExecutor(
+  sdk: Pick<ServerSdk, "core" | "node">,
+  options: NodeTransportOptions,
+  timeoutMs: number,
+) {
   const url = new URL(options.url);
   const module = requestWithTimeout(url.protocol === "https:" ? https : http, timeoutMs);
   const agent = new (url.protocol === "https:" ? https : http).Agent({

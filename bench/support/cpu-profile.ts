@@ -38,6 +38,8 @@ export interface ProfileSummary {
   note: string;
   /** Sampled CPU ms per request, idle excluded. */
   busyMsPerRequest: number;
+  /** Self time of every `@sentry/*` package, per request. */
+  sdkMsPerRequest: number;
   functions: { name: string; where: string; msPerRequest: number }[];
   packages: { name: string; msPerRequest: number }[];
   /** The app's own functions (frames in a build's files) by inclusive time: themselves and what they call. */
@@ -105,6 +107,10 @@ export function summarizeProfile(
     .sort((a, b) => b.us - a.us)
     .map(({ name, where, us }) => ({ name, where, msPerRequest: perRequest(us) }));
   const share = (ms: number) => `${((ms / busyMsPerRequest) * 100).toFixed(1)} %`;
+  // The SDK's own code (self time of every @sentry/* package), the figure issue 31 compares.
+  const sdkMsPerRequest = packages
+    .filter((p) => p.name.startsWith("@sentry/"))
+    .reduce((sum, p) => sum + p.msPerRequest, 0);
   const markdown = [
     `Busy (sampled, idle excluded): ${busyMsPerRequest.toFixed(3)} CPU ms per request on the main thread.`,
     "",
@@ -120,6 +126,8 @@ export function summarizeProfile(
       .slice(0, 12)
       .map((p) => `| ${p.msPerRequest.toFixed(4)} | ${share(p.msPerRequest)} | ${p.name} |`),
     "",
+    `Sentry's SDK (every \`@sentry/*\` package, self time): ${sdkMsPerRequest.toFixed(4)} ms per request, ${share(sdkMsPerRequest)}.`,
+    "",
     "The app's own functions by inclusive time (themselves and everything they call, SDK included):",
     "",
     "| total ms/req | share | function | where |",
@@ -128,5 +136,5 @@ export function summarizeProfile(
       .slice(0, top)
       .map((f) => `| ${f.msPerRequest.toFixed(4)} | ${share(f.msPerRequest)} | \`${f.name}\` | ${f.where} |`),
   ].join("\n");
-  return { markdown, note, busyMsPerRequest, functions, packages, appInclusive };
+  return { markdown, note, busyMsPerRequest, sdkMsPerRequest, functions, packages, appInclusive };
 }

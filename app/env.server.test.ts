@@ -22,6 +22,15 @@ describe("scaling settings", () => {
     expect(parseEnv({ BODY_SIZE_LIMIT: value }).BODY_SIZE_LIMIT).toBe(bytes);
   });
 
+  it("PORT and HOST: 3000 and unset by default; host names and IP addresses", () => {
+    expect(parseEnv({}).PORT).toBe(3000);
+    expect(parseEnv({ PORT: "" }).PORT).toBe(3000);
+    expect(parseEnv({ PORT: "8080" }).PORT).toBe(8080);
+    expect(parseEnv({}).HOST).toBeUndefined();
+    for (const value of ["0.0.0.0", "::", "[::1]", "127.0.0.1", "localhost", "app.internal"])
+      expect(parseEnv({ HOST: value }).HOST).toBe(value);
+  });
+
   it("reads them", () => {
     const env = parseEnv({
       SHUTDOWN_DRAIN_DELAY_MS: "5000",
@@ -44,6 +53,11 @@ describe("scaling settings", () => {
     ["BODY_SIZE_LIMIT", "1MB", /size in bytes from 1 to 1G/],
     ["BODY_SIZE_LIMIT", "-5", /size in bytes from 1 to 1G/],
     ["BODY_SIZE_LIMIT", "2G", /size in bytes from 1 to 1G/],
+    ["PORT", "http", /whole number from 0 to 65535/],
+    ["PORT", "70000", /whole number from 0 to 65535/],
+    ["PORT", "3000.5", /whole number from 0 to 65535/],
+    ["HOST", "example.com:80", /host name or an IP address/],
+    ["HOST", "local host", /host name or an IP address/],
   ];
   for (const [name, value, message] of bad) {
     it(`refuses ${name}=${value} with one line naming it`, () => {

@@ -63,8 +63,31 @@ const instanceId = optionalString.refine(
   "must be 1 to 128 characters from A-Z a-z 0-9 . _ : -",
 );
 
+const PORT_MESSAGE = "must be a whole number from 0 to 65535 (0: any free port)";
+const port = z.preprocess(
+  (value) => (value === "" ? undefined : value),
+  z.coerce
+    .number({ message: PORT_MESSAGE })
+    .int(PORT_MESSAGE)
+    .min(0, PORT_MESSAGE)
+    .max(65535, PORT_MESSAGE)
+    .default(3000),
+);
+
+/** A host name or an IP address (IPv6 with or without brackets): what `listen` takes. */
+const host = optionalString.refine(
+  (value) =>
+    value === undefined ||
+    /^(\[[0-9A-Fa-f:.]+\]|[0-9A-Fa-f:]*:[0-9A-Fa-f:.]*|[A-Za-z0-9.-]{1,253})$/.test(value),
+  "must be a host name or an IP address (0.0.0.0, ::, localhost)",
+);
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  /** Where the server listens; remix-serve reads both itself, the check here gives a bad value its one line. */
+  PORT: port,
+  /** Unset: every interface (remix-serve), `localhost` under `npm run dev`. */
+  HOST: host,
   SENTRY_DSN: dsn,
   SENTRY_ENVIRONMENT: optionalString,
   SENTRY_RELEASE: optionalString,

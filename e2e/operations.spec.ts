@@ -196,6 +196,8 @@ test.describe("configuration", () => {
     SHUTDOWN_DRAIN_DELAY_MS: "5s",
     TRUST_PROXY: "yes",
     INSTANCE_ID: "not an id",
+    PORT: "http",
+    HOST: "local host",
   };
   for (const [name, value] of Object.entries(bad)) {
     test(`a bad ${name} stops the server with one line naming it`, () => {

@@ -14,7 +14,7 @@
  *  4. one `starting` line.
  * Keep the imports to what starting needs: nothing of the app may load first.
  */
-import { getEnv, instanceName } from "~/env.server";
+import { getEnv, instanceName, type Env } from "~/env.server";
 import { getLogger } from "~/logging/logger.server";
 import { flushServerSentry, initServerSentry, requestTraceDecider } from "~/monitoring/sentry.server";
 import { loadEnvFile } from "./env-file";
@@ -38,7 +38,7 @@ function checkedEnvironment() {
   }
 }
 
-async function boot(): Promise<void> {
+async function boot(): Promise<Env> {
   const { envFile, env } = checkedEnvironment();
   const trust = trustFunction(env.TRUST_PROXY);
   // Loads the SDK only with a DSN: the one wait of the boot.
@@ -72,7 +72,7 @@ async function boot(): Promise<void> {
   });
   getLogger().info(
     {
-      port: Number(process.env.PORT) || 3000,
+      port: env.PORT,
       mode: env.NODE_ENV,
       envFile,
       sentry: Boolean(env.SENTRY_DSN),
@@ -86,11 +86,12 @@ async function boot(): Promise<void> {
     },
     "starting",
   );
+  return env;
 }
 
 /**
- * Settles once the boot is done. Its importer (instrument.server.mjs, or
+ * Settles with the checked environment once the boot is done. Its importer (instrument.server.mjs, or
  * server/dev.ts) awaits it before Remix loads; a module-level `await` would
  * need a newer build target than Vite's default for the server bundle.
  */
-export const booted: Promise<void> = boot();
+export const booted: Promise<Env> = boot();

@@ -16,6 +16,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { build, createServer, type Plugin, type Rollup } from "vite";
+import type { Env } from "../app/env.server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const BOOT_ENTRY = path.join(root, "server/boot.ts");
@@ -32,8 +33,11 @@ function options(): { config?: string } {
   }
 }
 
-/** Builds the boot into one module beside the packages it imports, imports it, and removes the file. */
-async function runBoot(): Promise<void> {
+/**
+ * Builds the boot into one module beside the packages it imports, imports it, and removes the file.
+ * Resolves to the environment the boot checked: where to listen comes from there too.
+ */
+async function runBoot(): Promise<Env> {
   const result = (await build({
     configFile: false,
     logLevel: "silent",
@@ -53,14 +57,15 @@ async function runBoot(): Promise<void> {
   // Also when the boot ends the process (a bad variable: exit code 1).
   const remove = () => rmSync(file, { force: true });
   process.once("exit", remove);
-  const { booted } = (await import(pathToFileURL(file).href)) as { booted: Promise<void> };
-  await booted;
+  const { booted } = (await import(pathToFileURL(file).href)) as { booted: Promise<Env> };
+  const env = await booted;
   remove();
   process.off("exit", remove);
+  return env;
 }
 
 const { config } = options();
-await runBoot();
+const env = await runBoot();
 
 // Vite ends the process on SIGTERM (every socket destroyed at once, exit
 // 143), and installs that handler again whenever it restarts (an edit of the
@@ -81,9 +86,9 @@ const vite = await createServer({
   configFile: config,
   plugins: [bootOwnsSignals],
   server: {
-    port: Number(process.env.PORT) || 3000,
+    port: env.PORT,
     // Vite's default: the dev server serves source files, so not to the network unless asked.
-    host: process.env.HOST || "localhost",
+    host: env.HOST ?? "localhost",
     strictPort: true,
   },
 });

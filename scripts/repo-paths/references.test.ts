@@ -40,11 +40,13 @@ describe("where references are read", () => {
       'const a = "server/a.ts"; // server/b.ts',
       "const b = `// server/c.ts`, c = /\\/\\/ server\\/d.ts/;",
       "/** server/e.ts */ const d = 1 / 2; // server/f.ts",
+      "const e = `http://${host}:${{ a: 1 }.a}//server/g.ts`; // server/h.ts",
     ].join("\n");
     expect(scriptComments(source, "x.ts").map(({ text, line }) => [text, line])).toEqual([
       ["// server/b.ts", 1],
       ["/** server/e.ts */", 3],
       ["// server/f.ts", 3],
+      ["// server/h.ts", 4],
     ]);
   });
 

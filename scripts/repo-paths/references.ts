@@ -58,7 +58,17 @@ export function scriptComments(source: string, fileName: string): { text: string
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, variant, source);
   const comments: { text: string; line: number }[] = [];
   const lineOf = (position: number) => source.slice(0, position).split("\n").length;
+  // The brace depth at each open `${` of a template: its `}` goes back into the template.
+  const templates: number[] = [];
+  let depth = 0;
   for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
+    if (token === ts.SyntaxKind.OpenBraceToken) depth++;
+    if (token === ts.SyntaxKind.TemplateHead) templates.push(depth);
+    if (token === ts.SyntaxKind.CloseBraceToken) {
+      if (templates.at(-1) === depth) {
+        if (scanner.reScanTemplateToken(false) === ts.SyntaxKind.TemplateTail) templates.pop();
+      } else depth--;
+    }
     if (token === ts.SyntaxKind.SingleLineCommentTrivia || token === ts.SyntaxKind.MultiLineCommentTrivia)
       comments.push({ text: scanner.getTokenText(), line: lineOf(scanner.getTokenStart()) });
     // A `/` after an expression is a division, elsewhere it may start a regular expression.

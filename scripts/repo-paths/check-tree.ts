@@ -43,9 +43,12 @@ export function topLevelFolders(root: string): Set<string> {
   );
 }
 
-/** `<!-- check-repo-paths: creates app/routes/contact/ e2e/contact.spec.ts -->`: a walk-through's files to be. */
+/**
+ * A line `<!-- check-repo-paths: creates <path> <path> -->` lists the files a
+ * walk-through has you create (docs/adding-a-route.md).
+ */
 function declaredNew(source: string): string[] {
-  return [...source.matchAll(/<!-- check-repo-paths: creates ([^>]*?)\s*-->/g)].flatMap((match) =>
+  return [...source.matchAll(/^<!-- check-repo-paths: creates ([^>]*?)\s*-->$/gm)].flatMap((match) =>
     match[1]!.split(/\s+/),
   );
 }

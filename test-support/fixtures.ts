@@ -38,9 +38,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(app);
       await app.stop();
     },
-    // Its own time slot, not the first test's: the start waits up to 60 s for the server
-    // (app-server.ts), and the stop drains; both take seconds on a slow day.
-    { scope: "worker", timeout: 120_000 },
+    // Its own time slot, not the first test's: the start may wait 120 s for the server
+    // (app-server.ts, with the figures), and the stop drains.
+    { scope: "worker", timeout: 180_000 },
   ],
   baseURL: async ({ app }, use) => use(app.url),
   browserErrors: async ({ page }, use) => {

@@ -25,6 +25,9 @@ let recorder: Recorder;
 let dev: AppServer;
 
 test.beforeAll(async () => {
+  // Vite's dev server took up to 29 s to start beside one busy loop per core, twice what the
+  // production server takes; its start may wait 120 s (test-support/app-server.ts).
+  test.setTimeout(180_000);
   recorder = await startRecorder();
   dev = await startDevServer({
     SENTRY_DSN: recorder.dsn(),

@@ -33,6 +33,7 @@ const STEPS = [
   "lint",
   "lint:workflows",
   "format:check",
+  "lint:docs",
   "test:unit",
   "build",
   "build:e2e",

@@ -187,7 +187,10 @@ export async function superviseServer(
       }
     });
 
-  await waitForOutput(() => started(output), 60_000, "server did not start");
+  // Beside one busy loop per core (load average 16-20, 2026-11-25) the production server took up to
+  // 11 s to start and the dev server (Vite) up to 29 s: 120 s is over 4x the slower, and a server
+  // that never starts still fails. Whoever waits for this needs a limit above it (fixtures.ts).
+  await waitForOutput(() => started(output), 120_000, "server did not start");
 
   return {
     url: `http://127.0.0.1:${port}`,

@@ -27,7 +27,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(recorder);
       await recorder.close();
     },
-    { scope: "worker" },
+    // A listen on 127.0.0.1 and a close: milliseconds; the limit only turns a hang into a failure.
+    { scope: "worker", timeout: 30_000 },
   ],
   app: [
     async ({ recorder }, use) => {
@@ -37,7 +38,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(app);
       await app.stop();
     },
-    { scope: "worker" },
+    // Its own time slot, not the first test's: the start may wait 120 s for the server
+    // (app-server.ts, with the figures), and the stop drains.
+    { scope: "worker", timeout: 180_000 },
   ],
   baseURL: async ({ app }, use) => use(app.url),
   browserErrors: async ({ page }, use) => {

@@ -1,6 +1,11 @@
 /**
  * Unit tests for the Sentry recorder, over real HTTP on 127.0.0.1 (global fetch, no mocks).
  * The parser and the summaries have their own, in sentry-recorder/.
+ *
+ * Time-outs: every test here does real I/O on a machine that may be busy, so none relies on
+ * Vitest's 5 s default. Beside one busy loop per core (Node 24 and 26, 2026-11-25) the slowest
+ * took 0.44 s (a 20 MiB body) and 1.7 s (the SDK test); in .ci/run's fresh clone two of them
+ * went past 5 s. The limits below are at least 6x that 5 s: a hang still fails, a slow day not.
  */
 import { connect } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -27,7 +32,12 @@ const bodyInit = (body: Buffer | string): Uint8Array<ArrayBuffer> | string =>
 
 // --- server ---------------------------------------------------------------------
 
-describe("recorder server", () => {
+/** For the tests that move 20 MiB bodies through the recorder (see the header). */
+const BIG_BODY_TIMEOUT_MS = 30_000;
+/** How long a test waits for an envelope it has just sent: the time-out of a hang, not a pace. */
+const ARRIVAL_TIMEOUT_MS = 10_000;
+
+describe("recorder server", { timeout: 20_000 }, () => {
   let recorder: Recorder;
   const logLines: string[] = [];
 
@@ -202,20 +212,26 @@ describe("recorder server", () => {
       expect(logLines[0]).toMatch(/^\[1\] refused 400: /);
     });
 
-    it("answers 413 to bodies over 20 MiB", async () => {
-      const big = Buffer.alloc(20 * 1024 * 1024 + 1, 0x61);
-      const res = await post("/api/1/envelope/?sentry_key=public", big);
+    it("answers 413 to bodies over 20 MiB", { timeout: BIG_BODY_TIMEOUT_MS }, async () => {
+      // Built once, as what fetch sends: no Buffer and no copy of it (each is 20 MiB more to fill).
+      const big = new Uint8Array(20 * 1024 * 1024 + 1).fill(0x61);
+      const res = await fetch(url("/api/1/envelope/?sentry_key=public"), { method: "POST", body: big });
       expect(res.status).toBe(413);
       expect(recorder.envelopes).toHaveLength(0);
     });
 
-    it("answers 413 when a small compressed body inflates past 20 MiB", async () => {
-      const bomb = await gzip(Buffer.alloc(21 * 1024 * 1024, 0x20));
-      const res = await post("/api/1/envelope/?sentry_key=public", bomb, {
-        "Content-Encoding": "gzip",
-      });
-      expect(res.status).toBe(413);
-    });
+    it(
+      "answers 413 when a small compressed body inflates past 20 MiB",
+      { timeout: BIG_BODY_TIMEOUT_MS },
+      async () => {
+        // The fastest level: what is tested is the inflated size, not how small the bomb is.
+        const bomb = await gzip(Buffer.alloc(21 * 1024 * 1024, 0x20), { level: zlib.constants.Z_BEST_SPEED });
+        const res = await post("/api/1/envelope/?sentry_key=public", bomb, {
+          "Content-Encoding": "gzip",
+        });
+        expect(res.status).toBe(413);
+      },
+    );
   });
 
   it("survives a client that disconnects mid-body", async () => {
@@ -224,7 +240,8 @@ describe("recorder server", () => {
     socket.write("POST /api/1/envelope/?sentry_key=k HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{}\n");
     await sleep(20);
     socket.destroy();
-    for (let i = 0; i < 50 && logLines.length === 0; i++) await sleep(10);
+    for (const until = Date.now() + ARRIVAL_TIMEOUT_MS; logLines.length === 0 && Date.now() < until;)
+      await sleep(10);
     expect(logLines[0]).toMatch(/refused 400: .*aborted/);
     expect(recorder.envelopes).toHaveLength(0);
     expect((await post("/api/1/envelope/?sentry_key=k", eventEnvelope())).status).toBe(200);
@@ -308,7 +325,7 @@ describe("recorder server", () => {
 
     it("resolves with a future item and passes the envelope to the predicate", async () => {
       const waiting = recorder.waitForItem((i, env) => i.type === "event" && env.project === "9", {
-        timeout: 2000,
+        timeout: ARRIVAL_TIMEOUT_MS,
       });
       await post("/api/1/envelope/?sentry_key=k", eventEnvelope());
       await post("/api/9/envelope/?sentry_key=k", eventEnvelope());
@@ -319,7 +336,7 @@ describe("recorder server", () => {
     it("treats a throwing predicate as no match", async () => {
       await post("/api/1/envelope/?sentry_key=k", envelope({}, [{ type: "session" }, { status: "ok" }]));
       const waiting = recorder.waitForItem((i) => i.payload.exception.values[0].type === "Error", {
-        timeout: 2000,
+        timeout: ARRIVAL_TIMEOUT_MS,
       });
       await post("/api/1/envelope/?sentry_key=k", eventEnvelope());
       expect((await waiting).type).toBe("event");
@@ -327,7 +344,7 @@ describe("recorder server", () => {
 
     it("waitForItems collects past and future matches up to count", async () => {
       await post("/api/1/envelope/?sentry_key=k", envelope({}, [{ type: "transaction" }, transaction]));
-      const waiting = recorder.waitForItems(isTransaction, { count: 2, timeout: 2000 });
+      const waiting = recorder.waitForItems(isTransaction, { count: 2, timeout: ARRIVAL_TIMEOUT_MS });
       await post("/api/1/envelope/?sentry_key=k", eventEnvelope());
       await post(
         "/api/1/envelope/?sentry_key=k",
@@ -373,7 +390,7 @@ describe("recorder server", () => {
   });
 });
 
-describe("recorder lifecycle", () => {
+describe("recorder lifecycle", { timeout: 20_000 }, () => {
   it("close() does not hang on keep-alive sockets and rejects pending waiters", async () => {
     const recorder = await startRecorder({ port: 0 });
     // fetch (undici) keeps the connection alive after this request.
@@ -408,47 +425,60 @@ describe("recorder lifecycle", () => {
 });
 
 describe("with the real Sentry node transport", () => {
-  it("records SDK envelopes (plain, gzipped, with attachments) and the SDK honours a scripted 429", async () => {
-    // Imported lazily so the protocol tests above don't depend on the SDK. The server's SDK,
-    // @sentry/node 11 (not @sentry/remix's server entry, which loads its own @sentry/node 10 tree:
-    // twice the import time, over 5 s on a busy machine).
-    const { NodeClient, makeNodeTransport, defaultStackParser } = await import("@sentry/node");
-    const recorder = await startRecorder();
-    const client = new NodeClient({
-      dsn: recorder.dsn("5"),
-      transport: makeNodeTransport,
-      stackParser: defaultStackParser,
-      integrations: [],
-      sendClientReports: false,
-    });
-    try {
-      client.captureException(new TypeError("boom from sdk"));
-      client.captureMessage("x".repeat(40_000), "warning"); // > 32 KiB: the node transport gzips it
-      client.captureEvent(
-        { message: "with attachment" },
-        { attachments: [{ filename: "a.bin", data: new Uint8Array([0, 10, 255, 10]) }] },
-      );
-      await client.flush(5000);
+  let sdk: typeof import("@sentry/node");
+  /** A flush ends when the sends do; the bound only turns a hang into a failure. */
+  const FLUSH_MS = 15_000;
+  // Imported lazily so the protocol tests above don't depend on the SDK, and in a hook of its own:
+  // the first import of its ~700 modules is disk-bound in a fresh clone, and its time is not the
+  // test's. The server's SDK, @sentry/node 11 (not @sentry/remix's server entry, which loads its own
+  // @sentry/node 10 tree: twice the import time).
+  beforeAll(async () => {
+    sdk = await import("@sentry/node");
+  }, 60_000);
 
-      expect(recorder.envelopes.map((e) => e.project)).toEqual(["5", "5", "5"]);
-      expect(recorder.envelopes.some((e) => e.headers["content-encoding"] === "gzip")).toBe(true);
-      const error = await recorder.waitForItem(
-        (i) => i.type === "event" && summarizeItem(i).includes("boom"),
-      );
-      expect(summarizeItem(error)).toBe("event [error] TypeError: boom from sdk");
-      const attachment = recorder.items("attachment")[0];
-      expect(attachment?.raw.equals(Buffer.from([0, 10, 255, 10]))).toBe(true);
+  // Six sends, each flushed: 1.7 s at most beside one busy loop per core (see the header).
+  it(
+    "records SDK envelopes (plain, gzipped, with attachments) and the SDK honours a scripted 429",
+    { timeout: 60_000 },
+    async () => {
+      const { NodeClient, makeNodeTransport, defaultStackParser } = sdk;
+      const recorder = await startRecorder();
+      const client = new NodeClient({
+        dsn: recorder.dsn("5"),
+        transport: makeNodeTransport,
+        stackParser: defaultStackParser,
+        integrations: [],
+        sendClientReports: false,
+      });
+      try {
+        client.captureException(new TypeError("boom from sdk"));
+        client.captureMessage("x".repeat(40_000), "warning"); // > 32 KiB: the node transport gzips it
+        client.captureEvent(
+          { message: "with attachment" },
+          { attachments: [{ filename: "a.bin", data: new Uint8Array([0, 10, 255, 10]) }] },
+        );
+        await client.flush(FLUSH_MS);
 
-      recorder.respondNext(1, 429, { "Retry-After": "60" });
-      client.captureException(new Error("answered 429"));
-      await client.flush(5000);
-      client.captureException(new Error("dropped by the SDK while rate limited"));
-      await client.flush(5000);
-      expect(recorder.requestCount()).toBe(4);
-      expect(recorder.envelopes.at(-1)?.answeredStatus).toBe(429);
-    } finally {
-      await client.close(1000);
-      await recorder.close();
-    }
-  });
+        expect(recorder.envelopes.map((e) => e.project)).toEqual(["5", "5", "5"]);
+        expect(recorder.envelopes.some((e) => e.headers["content-encoding"] === "gzip")).toBe(true);
+        const error = await recorder.waitForItem(
+          (i) => i.type === "event" && summarizeItem(i).includes("boom"),
+        );
+        expect(summarizeItem(error)).toBe("event [error] TypeError: boom from sdk");
+        const attachment = recorder.items("attachment")[0];
+        expect(attachment?.raw.equals(Buffer.from([0, 10, 255, 10]))).toBe(true);
+
+        recorder.respondNext(1, 429, { "Retry-After": "60" });
+        client.captureException(new Error("answered 429"));
+        await client.flush(FLUSH_MS);
+        client.captureException(new Error("dropped by the SDK while rate limited"));
+        await client.flush(FLUSH_MS);
+        expect(recorder.requestCount()).toBe(4);
+        expect(recorder.envelopes.at(-1)?.answeredStatus).toBe(429);
+      } finally {
+        await client.close(1000);
+        await recorder.close();
+      }
+    },
+  );
 });

@@ -43,8 +43,9 @@ function requestWithTimeout(module: typeof http | typeof https, timeoutMs: numbe
  * (same agent settings, headers, response handling, one retry when a reused
  * keep-alive socket was reset, tracing suppressed), except that the body goes
  * out in one write with its Content-Length instead of through a Readable
- * stream piped into the request (chunked): at 100 % tracing the stream was a
- * fifth of each send's CPU (bench/README.md, "Issue 22").
+ * stream piped into the request (chunked): the stream machinery costs CPU on
+ * every send, which adds up at high tracing rates (the profile and the figures:
+ * docs/decisions/0062 and bench/README.md, "What the app added, and what changed").
  */
 function leanRequestExecutor(
   sdk: Pick<ServerSdk, "core" | "node">,

@@ -33,7 +33,7 @@ export function devEnv(env: Record<string, string | undefined> = {}): NodeJS.Pro
   const base = baseEnv();
   return {
     ...base,
-    // npm run puts the project's binaries first on PATH.
+    // `npm run` puts the project's binaries first on PATH.
     PATH: `${path.join(root, "node_modules/.bin")}${path.delimiter}${base.PATH ?? ""}`,
     ...dev.env,
     NODE_OPTIONS: `${dev.env.NODE_OPTIONS ?? ""} ${EXIT_WITH_PARENT}`.trim(),

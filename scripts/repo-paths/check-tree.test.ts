@@ -1,0 +1,72 @@
+/**
+ * The checker on a small tree of its own: a planted broken reference of each
+ * kind fails, and each rule that lets a name through holds.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { checkTree, UPGRADE_OVERLAY } from "./check-tree";
+
+let root: string;
+const write = (file: string, text: string) => {
+  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  writeFileSync(path.join(root, file), text);
+};
+const found = () => checkTree(root).map(({ file, line, message }) => `${file}:${line}: ${message}`);
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(os.tmpdir(), "check-repo-paths-"));
+  write("package.json", JSON.stringify({ scripts: { test: "x" }, dependencies: {} }));
+  write("server/boot.ts", "// Started by instrument.server.mjs (server/boot.ts itself). npm run test\n");
+  write("docs/decisions/0058-two-sentry-majors.md", "# 0058 x\n");
+  write("docs/page.md", "`server/boot.ts`, docs/decisions/0058, `npm run test`, `build/server/index.js`\n");
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe("check-repo-paths", () => {
+  it("passes a tree that names only what it has", () => {
+    write("docs/ok.md", "`docs/decisions/0058` and `node_modules/x/y.js` and `/app/server/x.ts`\n");
+    expect(found()).toEqual([]);
+  });
+
+  it("fails on a gone path in Markdown code, a comment of each kind, and an unknown npm script", () => {
+    write(
+      "docs/stale.md",
+      "# Stale\n\nThe handler (`server/remix-handler.ts`).\n\nThen npm run lint:nope.\n",
+    );
+    write("server/x.ts", "export const x = 1;\n/* wraps it (server/adapter/gone.ts) */\n");
+    write(".ci/run", "#!/bin/bash\n# see docs/decisions/0099\n");
+    expect(found().sort()).toEqual([
+      ".ci/run:2: names docs/decisions/0099, which does not exist",
+      "docs/stale.md:3: names server/remix-handler.ts, which does not exist",
+      "docs/stale.md:5: names npm run lint:nope, which package.json does not have",
+      "server/x.ts:2: names server/adapter/gone.ts, which does not exist",
+    ]);
+  });
+
+  it("lets a walk-through name the files it creates, and nothing else", () => {
+    const page =
+      "<!-- check-repo-paths: creates app/routes/contact/ -->\n`app/routes/contact/route.tsx` `app/x.ts`\n";
+    write("app/root.tsx", "\n");
+    write("docs/adding.md", page);
+    expect(found()).toEqual(["docs/adding.md:2: names app/x.ts, which does not exist"]);
+  });
+
+  it("resolves what the upgrade's own files name in the upgraded tree: theirs first, then the tree's", () => {
+    write(`${UPGRADE_OVERLAY}react-router.config.ts`, "// beside server/boot.ts\n");
+    write(
+      `${UPGRADE_OVERLAY}server/x.ts`,
+      "// read by react-router.config.ts and server/x.ts; not server/y.ts\n",
+    );
+    expect(found()).toEqual([`${UPGRADE_OVERLAY}server/x.ts:1: names server/y.ts, which does not exist`]);
+    write("docs/upgrade.md", "`server/x.ts`\n");
+    expect(found()).toContain("docs/upgrade.md:1: names server/x.ts, which does not exist");
+  });
+
+  it("leaves an upgraded tree's prose alone: it describes the Remix 2 tree it came from", () => {
+    write("docs/stale.md", "`server/remix-handler.ts`\n");
+    write("package.json", JSON.stringify({ scripts: {}, dependencies: { "react-router": "7" } }));
+    expect(found()).toEqual([]);
+  });
+});

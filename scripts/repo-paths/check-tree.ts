@@ -1,0 +1,105 @@
+/**
+ * Holds what a tree's files name (references.ts) against the tree itself: a
+ * path must exist, an `npm run` script must be in package.json.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { referencesIn } from "./references";
+
+/**
+ * Never read and never named as a top-level folder: generated output and
+ * installed packages (as in .gitignore), and git's own.
+ */
+const GENERATED =
+  /^(\.git|node_modules|\.cache|\.react-router|test-results|playwright-report|build[^/]*|bench\/results|bench\/baseline\/build[^/]*)(\/|$)|(^|\/)node_modules(\/|$)/;
+
+/**
+ * The files the upgrade to React Router 7 puts in place describe the upgraded
+ * tree: what they name exists there, in the tree or among the upgrade's own
+ * files, and may not exist here yet (react-router.config.ts, say).
+ */
+export const UPGRADE_OVERLAY = "scripts/upgrade-react-router/react-router-7/";
+
+export interface Problem {
+  file: string;
+  line: number;
+  message: string;
+}
+
+export function filesUnder(root: string, prefix = ""): string[] {
+  return readdirSync(path.join(root, prefix)).flatMap((name) => {
+    const relative = prefix + name;
+    if (GENERATED.test(relative)) return [];
+    return statSync(path.join(root, relative)).isDirectory() ? filesUnder(root, `${relative}/`) : [relative];
+  });
+}
+
+/** The folders at the top of the tree that a path in prose or a comment may start with. */
+export function topLevelFolders(root: string): Set<string> {
+  return new Set(
+    readdirSync(root, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !GENERATED.test(entry.name))
+      .map((entry) => entry.name),
+  );
+}
+
+/**
+ * A line `<!-- check-repo-paths: creates <path> <path> -->` lists the files a
+ * walk-through has you create (docs/adding-a-route.md).
+ */
+function declaredNew(source: string): string[] {
+  return [...source.matchAll(/^<!-- check-repo-paths: creates ([^>]*?)\s*-->$/gm)].flatMap((match) =>
+    match[1]!.split(/\s+/),
+  );
+}
+
+/** A tree after `npm run upgrade:react-router`, told as test-support/framework.ts tells it. */
+export function isUpgradedTree(pkg: { dependencies?: Record<string, string> }): boolean {
+  return "react-router" in (pkg.dependencies ?? {});
+}
+
+export function checkTree(root: string): Problem[] {
+  const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+    scripts?: Record<string, string>;
+    dependencies?: Record<string, string>;
+  };
+  // The upgrade rewrites imports and package names only: the prose and comments of an upgraded
+  // tree still describe the Remix 2 tree it came from, which is where they are checked.
+  if (isUpgradedTree(pkg)) return [];
+  const scripts = new Set(Object.keys(pkg.scripts ?? {}));
+  const topLevel = topLevelFolders(root);
+  const exists = (name: string, base = "") => {
+    const full = path.join(root, base, name);
+    if (existsSync(full)) return true;
+    // `docs/decisions/0058` names decision record 0058-….md.
+    return (
+      /^docs\/decisions\/\d{4}$/.test(name) &&
+      readdirSync(path.dirname(full)).some((file) => file.startsWith(`${path.basename(name)}-`))
+    );
+  };
+  const problems: Problem[] = [];
+  for (const file of filesUnder(root)) {
+    const source = readFileSync(path.join(root, file), "utf8");
+    const created = declaredNew(source);
+    const fine = (name: string) =>
+      GENERATED.test(name) ||
+      exists(name) ||
+      (file.startsWith(UPGRADE_OVERLAY) && exists(name, UPGRADE_OVERLAY)) ||
+      created.some((prefix) => name.startsWith(prefix));
+    for (const reference of referencesIn(file, source, topLevel)) {
+      if (reference.kind === "path" && !fine(reference.name))
+        problems.push({
+          file,
+          line: reference.line,
+          message: `names ${reference.name}, which does not exist`,
+        });
+      if (reference.kind === "script" && !scripts.has(reference.name))
+        problems.push({
+          file,
+          line: reference.line,
+          message: `names npm run ${reference.name}, which package.json does not have`,
+        });
+    }
+  }
+  return problems;
+}

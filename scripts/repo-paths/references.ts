@@ -1,0 +1,115 @@
+/**
+ * What a file names that must exist: repository paths and `npm run` scripts.
+ * Read from Markdown code (spans and fenced blocks; links are remark's job,
+ * npm run lint:docs) and from source comments, the two places that outlive
+ * the files they name. Precision over reach: a path counts only when its first
+ * segment is one of the repository's own top-level folders, so build output
+ * (`build/`), installed packages, other machines' paths (`/app/…`) and paths
+ * relative to another folder are never taken for one.
+ */
+import ts from "typescript";
+
+export interface Reference {
+  kind: "path" | "script";
+  name: string;
+  line: number;
+}
+
+/** Characters a path is made of; anything else ends it. */
+const PATH = /(?<![\w@./:-])(\.?[\w@][\w@.-]*(?:\/[\w@.+-]+)+\/?)/g;
+const NPM_RUN = /\bnpm run(?: --?[\w-]+)* ([\w:.-]*[\w])/g;
+
+/** `a/b.ts`, `a/b/` and `a/b.ts:12` name a path; globs and templates (`*`, `{`, `<`, `$`) do not. */
+export function pathsIn(text: string, topLevel: ReadonlySet<string>): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(PATH)) {
+    const end = match.index + match[0].length;
+    if (/^[*{<$]/.test(text.slice(end, end + 1))) continue;
+    const name = match[1]!.replace(/[.:]+$/, "");
+    if (topLevel.has(name.split("/")[0]!)) found.push(name);
+  }
+  return found;
+}
+
+export function scriptsIn(text: string): string[] {
+  return [...text.matchAll(NPM_RUN)].map((match) => match[1]!);
+}
+
+/** Markdown's code: inline spans and fenced blocks, each with the line it starts on. */
+export function markdownCode(markdown: string): { text: string; line: number }[] {
+  const pieces: { text: string; line: number }[] = [];
+  const lines = markdown.split("\n");
+  let fence: { text: string[]; line: number } | undefined;
+  lines.forEach((line, index) => {
+    if (/^\s*(```|~~~)/.test(line)) {
+      if (fence) pieces.push({ text: fence.text.join("\n"), line: fence.line });
+      fence = fence ? undefined : { text: [], line: index + 2 };
+      return;
+    }
+    if (fence) return void fence.text.push(line);
+    for (const span of line.matchAll(/(`+)(.+?)\1/g)) pieces.push({ text: span[2]!, line: index + 1 });
+  });
+  return pieces;
+}
+
+/** The comments of a JavaScript or TypeScript file (the compiler's own scanner: strings and regexes are not comments). */
+export function scriptComments(source: string, fileName: string): { text: string; line: number }[] {
+  const variant = /\.[jt]sx$/.test(fileName) ? ts.LanguageVariant.JSX : ts.LanguageVariant.Standard;
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, variant, source);
+  const comments: { text: string; line: number }[] = [];
+  const lineOf = (position: number) => source.slice(0, position).split("\n").length;
+  // The brace depth at each open `${` of a template: its `}` goes back into the template.
+  const templates: number[] = [];
+  let depth = 0;
+  for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
+    if (token === ts.SyntaxKind.OpenBraceToken) depth++;
+    if (token === ts.SyntaxKind.TemplateHead) templates.push(depth);
+    if (token === ts.SyntaxKind.CloseBraceToken) {
+      if (templates.at(-1) === depth) {
+        if (scanner.reScanTemplateToken(false) === ts.SyntaxKind.TemplateTail) templates.pop();
+      } else depth--;
+    }
+    if (token === ts.SyntaxKind.SingleLineCommentTrivia || token === ts.SyntaxKind.MultiLineCommentTrivia)
+      comments.push({ text: scanner.getTokenText(), line: lineOf(scanner.getTokenStart()) });
+    // A `/` after an expression is a division, elsewhere it may start a regular expression.
+    if (token === ts.SyntaxKind.SlashToken || token === ts.SyntaxKind.SlashEqualsToken) {
+      const previous = source.slice(0, scanner.getTokenStart()).trimEnd().at(-1) ?? "";
+      if (!/[\w)\]$]/.test(previous)) scanner.reScanSlashToken();
+    }
+  }
+  return comments;
+}
+
+/** `#` comments of shell scripts, YAML and Dockerfiles (a `#` at a line's start or after a space). */
+export function hashComments(source: string): { text: string; line: number }[] {
+  return source.split("\n").flatMap((line, index) => {
+    const match = /(?:^|\s)#(?!!)(.*)$/.exec(line);
+    return match ? [{ text: match[1]!, line: index + 1 }] : [];
+  });
+}
+
+const SCRIPT = /\.(ts|tsx|js|jsx|mjs|cjs)$/;
+const HASH = /\.(sh|ya?ml)$|(^|\/)(Dockerfile|\.dockerignore|\.env\.example|run)$/;
+
+/** Every path and script a file names where it matters, or none for a kind of file we do not read. */
+export function referencesIn(fileName: string, source: string, topLevel: ReadonlySet<string>): Reference[] {
+  const markdown = fileName.endsWith(".md");
+  const pieces = markdown
+    ? markdownCode(source)
+    : SCRIPT.test(fileName)
+      ? scriptComments(source, fileName)
+      : HASH.test(fileName)
+        ? hashComments(source)
+        : [];
+  const rows = (list: { text: string; line: number }[]) =>
+    list.flatMap(({ text, line }) => text.split("\n").map((row, offset) => ({ row, line: line + offset })));
+  return [
+    ...rows(pieces).flatMap(({ row, line }) =>
+      pathsIn(row, topLevel).map((name) => ({ kind: "path" as const, name, line })),
+    ),
+    // A script named after `npm run` counts in a Markdown file's prose too.
+    ...rows(markdown ? [{ text: source, line: 1 }] : pieces).flatMap(({ row, line }) =>
+      scriptsIn(row).map((name) => ({ kind: "script" as const, name, line })),
+    ),
+  ];
+}

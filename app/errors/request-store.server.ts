@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { processWide } from "~/process-wide";
+import type { Refusal } from "./refusal";
 
 /**
  * Per-request facts that the log line, the Sentry event and the response
@@ -14,8 +15,11 @@ import { processWide } from "~/process-wide";
 interface RequestScope {
   /** The request target as the client sent it (path and query). */
   readonly target: string;
+  /** Answers a refusal on this request's response (server/adapter/refusal-response.ts). */
+  readonly answerRefusal?: (refusal: Refusal) => void;
   requestId?: string;
   digest?: string;
+  refusal?: Refusal;
 }
 
 /** Process-wide (app/process-wide.ts): the boot opens the scopes, the app reads them. */
@@ -23,9 +27,16 @@ const store = processWide<AsyncLocalStorage<RequestScope>>("request-scope");
 const scopes = store.get() ?? new AsyncLocalStorage<RequestScope>();
 store.set(scopes);
 
-/** Runs `handle` (the framework's handling of one HTTP request) in a scope of its own. */
-export function runInRequestScope<T>(target: string, handle: () => T): T {
-  return scopes.run({ target }, handle);
+/**
+ * Runs `handle` (the framework's handling of one HTTP request) in a scope of
+ * its own; `answerRefusal` gives a refusal of the request its status and headers.
+ */
+export function runInRequestScope<T>(
+  target: string,
+  handle: () => T,
+  answerRefusal?: (refusal: Refusal) => void,
+): T {
+  return scopes.run({ target, answerRefusal }, handle);
 }
 
 /** A caller's `X-Request-Id` is kept only when it is a short token that is safe to log. */
@@ -47,6 +58,19 @@ export function requestIdFor(request: Request): string {
 export function recordDigest(digest: string): void {
   const scope = scopes.getStore();
   if (scope && !scope.digest) scope.digest = digest;
+}
+
+/**
+ * Records that the request is refused (app/errors/refusal.server.ts) and has
+ * its response answer it; false when it already was, so it is logged once.
+ */
+export function recordRefusal(refusal: Refusal): boolean {
+  const scope = scopes.getStore();
+  if (!scope) return true;
+  if (scope.refusal) return false;
+  scope.refusal = refusal;
+  scope.answerRefusal?.(refusal);
+  return true;
 }
 
 /** The digest of the current request's first unexpected error, if it had one. */

@@ -2,6 +2,7 @@ import http from "node:http";
 import { syncBuiltinESMExports } from "node:module";
 import type { TrustFunction } from "~/http/trust-proxy.server";
 import { runInRequestScope } from "~/errors/request-store.server";
+import { answerRefusal } from "./refusal-response";
 
 /**
  * Adapter (server/adapter/README.md), a global patch: handlers that answer
@@ -39,9 +40,13 @@ export function installFrontHandlers(
     for (const listener of appListeners) listener.set?.("trust proxy", trust);
     server.removeAllListeners("request");
     const toApp = (request: http.IncomingMessage, response: http.ServerResponse) =>
-      runInRequestScope(request.url ?? "/", () => {
-        for (const listener of appListeners) listener(request, response);
-      });
+      runInRequestScope(
+        request.url ?? "/",
+        () => {
+          for (const listener of appListeners) listener(request, response);
+        },
+        answerRefusal(response),
+      );
     server.on("request", (request: http.IncomingMessage, response: http.ServerResponse) => {
       if (handlers.some((handle) => handle(request, response))) return;
       toApp(request, response);

@@ -23,6 +23,7 @@ import { installFrontHandlers } from "./adapter/http-server";
 import { refuseMalformedPaths, refuseUnsupportedMethods, supplyMissingHost } from "./request-guards";
 import { boundManifestRequests } from "./manifest-guard";
 import { answerReadiness, installGracefulShutdown } from "./shutdown";
+import { setNoSniff } from "./response-headers";
 import { installAccessLineFormat, installJsonStdout } from "./adapter/stdout";
 import { trustFunction } from "~/http/trust-proxy.server";
 import { createTunnelHandler } from "./tunnel";
@@ -50,7 +51,8 @@ async function boot(): Promise<void> {
   }
   const httpServers = installFrontHandlers(
     [
-      answerReadiness, // first: while draining, every response says Connection: close
+      setNoSniff, // first: every response carries it, the front handlers' own answers too
+      answerReadiness, // while draining, every response says Connection: close
       refuseUnsupportedMethods,
       refuseMalformedPaths,
       supplyMissingHost,

@@ -8,9 +8,20 @@ import type { FrontHandler } from "./adapter/http-server";
  */
 const UNSUPPORTED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 
+/**
+ * What a 405 of the server's front says is allowed (RFC 9110 requires the
+ * header): the methods some route may serve. A route answers those it does
+ * not serve with its own 405 (server/adapter/framework-refusals.ts).
+ */
+export const SERVED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE";
+
 export const refuseUnsupportedMethods: FrontHandler = (request, response) => {
   if (!UNSUPPORTED_METHODS.has(request.method ?? "")) return false;
-  response.writeHead(405, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
+  response.writeHead(405, {
+    "Content-Type": "text/plain; charset=utf-8",
+    Allow: SERVED_METHODS,
+    Connection: "close",
+  });
   response.end("Method Not Allowed");
   return true;
 };

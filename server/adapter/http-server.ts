@@ -59,7 +59,10 @@ export function installFrontHandlers(
     });
     // Node drops CONNECT sockets silently when nobody listens; answer instead.
     server.on("connect", (_request: http.IncomingMessage, socket: import("node:stream").Duplex) => {
-      socket.end("HTTP/1.1 405 Method Not Allowed\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      socket.end(
+        "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE\r\n" +
+          "X-Content-Type-Options: nosniff\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
+      );
     });
     return server;
   };

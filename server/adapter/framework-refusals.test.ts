@@ -1,65 +1,14 @@
-import http from "node:http";
-import { createRequire } from "node:module";
-import type { AddressInfo } from "node:net";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
-import { afterAll, describe, expect, it } from "vitest";
-import { runInRequestScope } from "~/errors/request-store.server";
-import type { ErrorHandler } from "../data-functions";
-import { refusingHandleError } from "../refusals";
+import { createRequestHandler } from "@remix-run/node";
+import { describe, expect, it } from "vitest";
 import { frameworkRefusal } from "./framework-refusals";
-import { answerRefusal } from "./refusal-response";
+import { buildWith } from "./refusal-test-build";
 
 /**
  * Shape tests of what the framework raises when it refuses a request, run
- * through its own request handler with a two-route build (a root without an
- * action, `/act` with one); and of remix-serve's Express adapter writing its
- * answer, which refusal-response.ts rewrites. If an upgrade changes a
- * message, an error's shape or how the response is written, these fail
- * instead of a cross-origin post going back to a 500 with a Sentry event.
+ * through its own request handler (refusal-test-build.ts). If an upgrade
+ * changes a message or an error's shape, these fail instead of a
+ * cross-origin post going back to a 500 with a Sentry event.
  */
-function buildWith(handleError: ErrorHandler | ((error: unknown) => unknown)): ServerBuild {
-  const component = () => null;
-  return {
-    mode: "production",
-    entry: {
-      module: {
-        default: (_request: Request, status: number) => new Response("document", { status }),
-        handleError,
-      },
-    },
-    routes: {
-      root: { id: "root", path: "", module: { default: component } },
-      "routes/act": {
-        id: "routes/act",
-        parentId: "root",
-        path: "act",
-        module: { default: component, action: () => "acted" },
-      },
-      "routes/fail": {
-        id: "routes/fail",
-        parentId: "root",
-        path: "fail",
-        module: {
-          default: component,
-          action: () => {
-            throw new Error("boom");
-          },
-        },
-      },
-    },
-    assets: { routes: {}, version: "1", url: "/manifest.js", entry: { module: "/entry.js", imports: [] } },
-    publicPath: "/",
-    assetsBuildDirectory: "public",
-    future: { v3_singleFetch: true },
-    basename: undefined,
-    isSpaMode: false,
-    // React Router 7's build has these too.
-    ssr: true,
-    prerender: [],
-    routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
-  } as unknown as ServerBuild;
-}
-
 /** What the framework hands `handleError` for the request, and its status. */
 async function raised(path: string, init: RequestInit & { headers?: Record<string, string> } = {}) {
   const errors: unknown[] = [];
@@ -124,51 +73,5 @@ describe("the framework's refusals", () => {
     expect((await raised("/act", { headers: { Origin: "http://app.example" } })).errors).toEqual([]);
     const { refusals } = await raised("/fail", { headers: { Origin: "http://app.example" } });
     expect(refusals).toEqual([undefined]);
-  });
-});
-
-describe("remix-serve's Express adapter answering a refusal", () => {
-  const serveRequire = createRequire(createRequire(import.meta.url).resolve("@remix-run/serve/package.json"));
-  const express = serveRequire("express") as () => http.RequestListener & {
-    all(path: string, handler: unknown): void;
-  };
-  const { createRequestHandler: expressHandler } = serveRequire("@remix-run/express") as {
-    createRequestHandler(options: { build: ServerBuild; mode: string }): unknown;
-  };
-  const app = express();
-  app.all("*", expressHandler({ build: buildWith(refusingHandleError(undefined)), mode: "production" }));
-  const server = http.createServer((request, response) =>
-    runInRequestScope(request.url ?? "/", () => app(request, response), answerRefusal(response)),
-  );
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
-  const origin = new Promise<string>((resolve) =>
-    server.listen(0, "127.0.0.1", () =>
-      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
-    ),
-  );
-  const post = async (path: string, headers: Record<string, string> = {}) =>
-    fetch(`${await origin}${path}`, {
-      method: "POST",
-      body: "a=1",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
-    });
-
-  it("answers a cross-origin action 403 with a short text, on documents and single fetches", async () => {
-    for (const path of ["/act", "/act.data"]) {
-      const response = await post(path, { Origin: "http://evil.example" });
-      expect(response.status).toBe(403);
-      expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
-      expect(await response.text()).toBe("403 Forbidden: cross-origin action\n");
-    }
-  });
-
-  it("adds Allow to the framework's own 405, and leaves other answers alone", async () => {
-    const refused = await post("/");
-    expect(refused.status).toBe(405);
-    expect(refused.headers.get("allow")).toBe("GET, HEAD");
-    expect(await refused.text()).toBe("document");
-    const served = await post("/act", { Origin: await origin });
-    expect(served.status).toBe(200);
-    expect(served.headers.get("allow")).toBeNull();
   });
 });

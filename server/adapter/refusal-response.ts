@@ -22,10 +22,13 @@ export function answerRefusal(response: ServerResponse): (refusal: Refusal) => v
       for (const [name, value] of Object.entries(refusal.headers ?? {}))
         if (!response.hasHeader(name)) response.setHeader(name, value);
       // The framework's own answer when it has the refusal's status (its 405 page), else ours.
-      replaced = response.statusCode >= 400 && response.statusCode !== refusal.status;
+      if (response.statusCode < 400 || response.statusCode === refusal.status) return (replaced = false);
+      response.statusCode = refusal.status;
+      response.statusMessage = STATUS_CODES[refusal.status] ?? "";
+      // A single fetch's answer is the framework's encoding, which its browser code decodes
+      // (text would be an "Unable to decode" exception there): only its status changes.
+      replaced = !isSingleFetchEncoding(response);
       if (replaced) {
-        response.statusCode = refusal.status;
-        response.statusMessage = STATUS_CODES[refusal.status] ?? "";
         for (const name of response.getHeaderNames())
           if (name.startsWith("content-") || name === "transfer-encoding") response.removeHeader(name);
         response.setHeader("Content-Type", "text/plain; charset=utf-8");
@@ -35,7 +38,7 @@ export function answerRefusal(response: ServerResponse): (refusal: Refusal) => v
     };
     response.write = function (this: ServerResponse, ...args: Parameters<ServerResponse["write"]>) {
       if (!decide()) return write.apply(this, args);
-      // The framework's own body (an empty 500, or its encoded error) is dropped.
+      // The framework's own body (its empty 500) is dropped.
       const callback = args.find((arg) => typeof arg === "function") as (() => void) | undefined;
       callback?.();
       return true;
@@ -48,4 +51,9 @@ export function answerRefusal(response: ServerResponse): (refusal: Refusal) => v
       return end.call(this, text, "utf8", callback);
     } as ServerResponse["end"];
   };
+}
+
+/** The framework's single-fetch responses (`.data`) are turbo-stream, sent as `text/x-script`. */
+function isSingleFetchEncoding(response: ServerResponse): boolean {
+  return String(response.getHeader("content-type") ?? "").startsWith("text/x-script");
 }

@@ -1,7 +1,8 @@
 /**
  * The shapes of issue 32, each a client's mistake that used to answer 500
  * with an error line and a Sentry event: now a 4xx with a short answer, ONE
- * info line (`request refused`, with the reason) and no event. A valid form
+ * info line (`request refused`, with the reason) and no event; so do the
+ * refusals of the server's front (a method, a path, a body size). A valid form
  * post with an odd `redirectTo` is no mistake at all: it redirects, to an
  * ASCII Location.
  */
@@ -113,6 +114,26 @@ const shapes: Shape[] = [
     reason: "method not allowed",
     allow: "GET, HEAD",
   },
+  // Refused in front of the app (server/front-refusals.ts), with the same line.
+  {
+    name: "TRACE /",
+    request: { method: "TRACE", target: "/" },
+    status: 405,
+    reason: "method not allowed",
+    allow: "GET, HEAD, POST, PUT, PATCH, DELETE",
+  },
+  {
+    name: "a malformed path",
+    request: { method: "GET", target: "/%E0%A4%A" },
+    status: 400,
+    reason: "malformed URL",
+  },
+  {
+    name: "a declared body over the limit",
+    request: { method: "POST", target: "/fixtures/form", headers: { ...FORM, "Content-Length": "2000000" } },
+    status: 413,
+    reason: "body too large",
+  },
 ];
 
 for (const shape of shapes) {
@@ -136,13 +157,6 @@ for (const shape of shapes) {
     expect(failureLines(linesOf(app, response.requestId))).toEqual([]);
   });
 }
-
-test("TRACE answers 405 with Allow, in front of the app", async ({ app }) => {
-  const response = await send(app, { method: "TRACE", target: "/" });
-  expect(response.status).toBe(405);
-  expect(response.headers["allow"]).toBe("GET, HEAD, POST, PUT, PATCH, DELETE");
-  expect(response.headers["x-content-type-options"]).toBe("nosniff");
-});
 
 for (const [redirectTo, location] of [
   ["/x%E2%82%AC", "/x%E2%82%AC"],

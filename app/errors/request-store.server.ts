@@ -48,10 +48,14 @@ export const REQUEST_ID_HEADER = "X-Request-Id";
 export function requestIdFor(request: Request): string {
   const scope = scopes.getStore();
   if (scope?.requestId) return scope.requestId;
-  const incoming = request.headers.get(REQUEST_ID_HEADER);
-  const id = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+  const id = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
   if (scope) scope.requestId = id;
   return id;
+}
+
+/** The caller's `X-Request-Id` value when it is safe to log, else a fresh UUID. */
+export function requestIdFrom(incoming: string | null | undefined): string {
+  return incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
 }
 
 /** Records a digest; the page shows the first one when a request fails more than once. */

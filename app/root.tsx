@@ -6,13 +6,15 @@ import { withMonitoring } from "~/monitoring/client-monitoring";
 import { useDocumentData } from "~/document/document-context";
 import { serializeForScript } from "~/document/public-env";
 import stylesheet from "~/styles/app.css?url";
+import { siteMeta } from "~/site";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "stylesheet", href: stylesheet },
 ];
 
-export const meta: MetaFunction = () => [{ title: "Remix + Sentry scaffold" }];
+/** The site's title and description (app/site.ts), for every page without a `meta` of its own. */
+export const meta: MetaFunction = () => siteMeta();
 
 /**
  * The document shell. It wraps the app and every error page alike, so the

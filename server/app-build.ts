@@ -3,13 +3,16 @@
  * with every loader and action wrapped (data-functions.ts). remix-serve in
  * production and the Vite dev server under `npm run dev` both load the build
  * through that virtual module's name; server/adapter/server-build-entry.ts
- * gives them this module instead. Loading it records the routes for route
+ * gives them this module instead. Its `handleError` tells the framework's
+ * refusals of a request from failures (refusals.ts). Loading it records the routes for route
  * patterns and the manifest guard.
  */
 import * as build from "virtual:remix/server-build";
 import { getEnv } from "~/env.server";
 import { recordServedRoutes } from "~/routing/request-route.server";
 import { wrapDataFunctions, type ErrorHandler } from "./data-functions";
+import { refusingHandleError } from "./refusals";
+import { refuseRequest } from "~/errors/refusal.server";
 import { manifestScopeOf, recordManifestScope } from "./manifest-guard";
 
 export * from "virtual:remix/server-build";
@@ -20,7 +23,16 @@ const table = build.routes as Record<string, NonNullable<(typeof build.routes)[s
 recordServedRoutes(table);
 recordManifestScope(manifestScopeOf(table, build.basename));
 
+const handleError = build.entry.module.handleError as ErrorHandler | undefined;
+
 export const routes = wrapDataFunctions(table, {
-  handleError: build.entry.module.handleError as ErrorHandler | undefined,
+  handleError,
   maxBodyBytes: getEnv().BODY_SIZE_LIMIT,
+  refuse: refuseRequest,
 });
+
+/** The framework hands its refusals of a request (a cross-origin action…) to `handleError` too: they are refused, not reported. */
+export const entry = {
+  ...build.entry,
+  module: { ...build.entry.module, handleError: refusingHandleError(handleError) },
+};

@@ -1,5 +1,6 @@
 import { DISCARD_AFTER_REFUSAL_BYTES } from "~/http/request-body.server";
 import type { FrontHandler } from "./adapter/http-server";
+import { refuseInFront } from "./front-refusals";
 
 /**
  * Request bodies larger than the limit (BODY_SIZE_LIMIT) are refused before
@@ -18,8 +19,7 @@ export function refuseLargeBodies(maxBytes: number): FrontHandler {
   return (request, response) => {
     const declared = request.headers["content-length"];
     if (declared === undefined || !(Number(declared) > maxBytes)) return false;
-    response.writeHead(413, { "Content-Type": "text/plain; charset=utf-8" });
-    response.end("Payload Too Large");
+    refuseInFront(request, response, { status: 413, reason: "body too large", text: "Payload Too Large" });
     let discarded = 0;
     const discard = (chunk: Buffer) => {
       discarded += chunk.byteLength;

@@ -24,6 +24,7 @@ import { bypassSentryUnlessTraced } from "./adapter/sentry-request-bypass";
 import { refuseMalformedPaths, refuseUnsupportedMethods, supplyMissingHost } from "./request-guards";
 import { boundManifestRequests } from "./manifest-guard";
 import { answerReadiness, installGracefulShutdown } from "./shutdown";
+import { setNoSniff } from "./response-headers";
 import { installAccessLineFormat, installJsonStdout } from "./adapter/stdout";
 import { trustFunction } from "~/http/trust-proxy.server";
 import { createTunnelHandler } from "./tunnel";
@@ -54,7 +55,8 @@ async function boot(): Promise<Env> {
   }
   const httpServers = installFrontHandlers(
     [
-      answerReadiness, // first: while draining, every response says Connection: close
+      setNoSniff, // first: every response carries it, the front handlers' own answers too
+      answerReadiness, // while draining, every response says Connection: close
       refuseUnsupportedMethods,
       refuseMalformedPaths,
       supplyMissingHost,

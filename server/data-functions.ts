@@ -1,5 +1,6 @@
 import { data } from "@remix-run/node";
-import { limitRequestBody } from "~/http/request-body.server";
+import type { Refusal } from "~/errors/refusal";
+import { limitRequestBody, refusingUnreadableBodies, UnreadableBodyError } from "~/http/request-body.server";
 import { withDataFunctionSpan } from "~/monitoring/remix-spans.server";
 import { checkDataBounds } from "./data-bounds";
 
@@ -13,6 +14,10 @@ import { checkDataBounds } from "./data-bounds";
  *    digest, no log line and no event;
  *  - the request's body is cut at the body limit (a 413 once more arrived,
  *    whatever Content-Length said; server/body-limit.ts refuses declared ones);
+ *  - an action that reads the body itself (`request.formData()`, `json()`)
+ *    and gets one it cannot read is the client's doing, not the action's: a
+ *    415 or 400 (app/http/request-body.server.ts), as `parseForm` answers;
+ *    these refusals are refused (`refuse`: one info line), never reported;
  *  - what it returns is bounded before the framework encodes it (data-bounds.ts);
  *  - a thrown value that is neither an Error nor a Response becomes an Error:
  *    Remix's browser code revives `{ __type: "Error", __subType: <any global> }`
@@ -36,6 +41,8 @@ export interface WrapOptions {
   handleError: ErrorHandler | undefined;
   /** Largest request body in bytes (BODY_SIZE_LIMIT). */
   maxBodyBytes: number;
+  /** Refuses the request (app/errors/refusal.server.ts): a body too large, or unreadable. */
+  refuse?: (request: Request, refusal: Refusal) => void;
 }
 
 /** What `data()` returns: thrown, the framework answers with its status and data (never revived as an error class). */
@@ -60,20 +67,27 @@ function wrapDataFunction(
   fn: DataFunction,
   kind: "loader" | "action",
   routeId: string,
-  { handleError, maxBodyBytes }: WrapOptions,
+  { handleError, maxBodyBytes, refuse }: WrapOptions,
 ): DataFunction {
   return async function (this: unknown, args: DataFunctionArgs) {
     const body = limitRequestBody(args.request, maxBodyBytes);
+    const request = kind === "action" ? refusingUnreadableBodies(body.request) : body.request;
     try {
-      const result = await withDataFunctionSpan(kind, routeId, () =>
-        fn.call(this, { ...args, request: body.request }),
-      );
+      const result = await withDataFunctionSpan(kind, routeId, () => fn.call(this, { ...args, request }));
       checkDataBounds(result);
       return result;
     } catch (thrown) {
-      if (body.exceeded()) throw new Response(null, { status: 413, statusText: "Payload Too Large" });
+      if (body.exceeded()) refused(413, "Payload Too Large", "body too large");
+      if (thrown instanceof UnreadableBodyError) {
+        const { status, reason } = thrown.refusal;
+        refused(status, status === 415 ? "Unsupported Media Type" : "Bad Request", reason);
+      }
       if (thrown instanceof Response && thrown.status >= 500) await handleError?.(thrown, args);
       throw safeToThrow(thrown, kind, routeId);
+    }
+    function refused(status: number, statusText: string, reason: string): never {
+      refuse?.(args.request, { status, reason });
+      throw new Response(null, { status, statusText });
     }
   };
 }

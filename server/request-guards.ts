@@ -1,5 +1,6 @@
 import { pathOf } from "~/http/operational-paths";
 import type { FrontHandler } from "./adapter/http-server";
+import { refuseInFront } from "./front-refusals";
 
 /**
  * Methods that Node's HTTP parser accepts but the Fetch API (and so Remix)
@@ -8,10 +9,21 @@ import type { FrontHandler } from "./adapter/http-server";
  */
 const UNSUPPORTED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 
+/**
+ * What a 405 of the server's front says is allowed (RFC 9110 requires the
+ * header): the methods some route may serve. A route answers those it does
+ * not serve with its own 405 (server/adapter/framework-refusals.ts).
+ */
+export const SERVED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE";
+
 export const refuseUnsupportedMethods: FrontHandler = (request, response) => {
   if (!UNSUPPORTED_METHODS.has(request.method ?? "")) return false;
-  response.writeHead(405, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
-  response.end("Method Not Allowed");
+  refuseInFront(request, response, {
+    status: 405,
+    reason: "method not allowed",
+    text: "Method Not Allowed",
+    headers: { Allow: SERVED_METHODS, Connection: "close" },
+  });
   return true;
 };
 
@@ -28,8 +40,11 @@ export const refuseMalformedPaths: FrontHandler = (request, response) => {
     decodeURIComponent(path);
     return false;
   } catch {
-    response.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" });
-    response.end("Bad Request: malformed URL");
+    refuseInFront(request, response, {
+      status: 400,
+      reason: "malformed URL",
+      text: "Bad Request: malformed URL",
+    });
     return true;
   }
 };

@@ -2,7 +2,8 @@ import { parseDsn, securityEndpoint } from "~/monitoring/sentry-dsn";
 
 /**
  * Security headers of every document response, and its CSP nonce.
- * One place decides them; `entry.server.tsx` applies them.
+ * One place decides them; `entry.server.tsx` applies them. (`nosniff` is on
+ * every response, documents included: server/response-headers.ts.)
  */
 
 /** A fresh, unguessable nonce for one response (128 random bits, base64). */
@@ -72,7 +73,6 @@ export function securityHeaders(options: SecurityHeaderOptions): (headers: Heade
   const hsts = options.hstsMaxAge > 0 ? `max-age=${options.hstsMaxAge}; includeSubDomains` : undefined;
   return (headers, nonce) => {
     headers.set("Content-Security-Policy", `${beforeNonce}${nonce}${afterNonce}`);
-    headers.set("X-Content-Type-Options", "nosniff");
     headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
     headers.set("X-Frame-Options", "DENY");
     headers.set("Permissions-Policy", PERMISSIONS_POLICY);

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage } from "node:http";
 import { processWide } from "~/process-wide";
+import type { Refusal } from "./refusal";
 
 /**
  * Per-request facts that the log line, the Sentry event and the response
@@ -17,8 +18,11 @@ interface RequestScope {
   readonly target: string;
   /** The request as Node received it (monitoring reads its trace and headers from it). */
   readonly incoming?: IncomingMessage;
+  /** Answers a refusal on this request's response (server/adapter/refusal-response.ts). */
+  readonly answerRefusal?: (refusal: Refusal) => void;
   requestId?: string;
   digest?: string;
+  refusal?: Refusal;
 }
 
 /** Process-wide (app/process-wide.ts): the boot opens the scopes, the app reads them. */
@@ -26,9 +30,17 @@ const store = processWide<AsyncLocalStorage<RequestScope>>("request-scope");
 const scopes = store.get() ?? new AsyncLocalStorage<RequestScope>();
 store.set(scopes);
 
+/** What the front of the server hands the request's scope besides its target. */
+interface ScopeInputs {
+  /** The request as Node received it (monitoring reads its trace and headers from it). */
+  incoming?: IncomingMessage;
+  /** Gives a refusal of the request its status and headers (server/adapter/refusal-response.ts). */
+  answerRefusal?: (refusal: Refusal) => void;
+}
+
 /** Runs `handle` (the framework's handling of one HTTP request) in a scope of its own. */
-export function runInRequestScope<T>(target: string, handle: () => T, incoming?: IncomingMessage): T {
-  return scopes.run({ target, incoming }, handle);
+export function runInRequestScope<T>(target: string, handle: () => T, inputs: ScopeInputs = {}): T {
+  return scopes.run({ target, ...inputs }, handle);
 }
 
 /** The current request as Node received it, when it came through the front handlers. */
@@ -45,16 +57,33 @@ export const REQUEST_ID_HEADER = "X-Request-Id";
 export function requestIdFor(request: Request): string {
   const scope = scopes.getStore();
   if (scope?.requestId) return scope.requestId;
-  const incoming = request.headers.get(REQUEST_ID_HEADER);
-  const id = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+  const id = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
   if (scope) scope.requestId = id;
   return id;
+}
+
+/** The caller's `X-Request-Id` value when it is safe to log, else a fresh UUID. */
+export function requestIdFrom(incoming: string | null | undefined): string {
+  return incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
 }
 
 /** Records a digest; the page shows the first one when a request fails more than once. */
 export function recordDigest(digest: string): void {
   const scope = scopes.getStore();
   if (scope && !scope.digest) scope.digest = digest;
+}
+
+/**
+ * Records that the request is refused (app/errors/refusal.server.ts) and has
+ * its response answer it; false when it already was, so it is logged once.
+ */
+export function recordRefusal(refusal: Refusal): boolean {
+  const scope = scopes.getStore();
+  if (!scope) return true;
+  if (scope.refusal) return false;
+  scope.refusal = refusal;
+  scope.answerRefusal?.(refusal);
+  return true;
 }
 
 /** The digest of the current request's first unexpected error, if it had one. */

@@ -26,17 +26,12 @@ export function handleServerError(error: unknown, { request }: { request: Reques
 }
 
 /**
- * Not faults of the server: Remix's internal 4xx answers (405 for a missing
- * action, 404 for a missing route…), thrown 4xx Responses, and the warning
- * Remix raises when a client sends a legacy `?_data` request (answered 400 by
- * `handleDataRequest`).
+ * Not faults of the server: thrown 4xx Responses and 4xx route error
+ * responses. (The framework's own refusals of a request, a cross-origin
+ * action among them, never get here: server/refusals.ts answers them.)
  */
 function isExpected(error: unknown): boolean {
-  if (isRouteErrorResponse(error) || error instanceof Response) return error.status < 500;
-  return (
-    error instanceof Error &&
-    error.message.startsWith("Warning: Single fetch-enabled apps should not be making ?_data requests")
-  );
+  return (isRouteErrorResponse(error) || error instanceof Response) && error.status < 500;
 }
 
 /** A thrown 5xx Response, as the error that is logged and reported. */

@@ -1,5 +1,6 @@
 import { data, redirect } from "@remix-run/node";
 import type { z } from "zod";
+import { refuseRequest } from "~/errors/refusal.server";
 import { DISCARD_AFTER_REFUSAL_BYTES, discardBody } from "~/http/request-body.server";
 import { safeRedirectPath } from "~/http/safe-redirect";
 import { serverSdk } from "~/monitoring/server-sdk.server";
@@ -25,7 +26,8 @@ import { serverSdk } from "~/monitoring/server-sdk.server";
  * names of the invalid fields (`form.invalid_fields`), never their values.
  *
  * A request that no form of ours sends is refused with a thrown 4xx Response
- * (the error boundary shows the status; no log line, no Sentry event):
+ * (the error boundary shows the status; one info line, no Sentry event:
+ * app/errors/refusal.server.ts):
  *   413 body larger than `maxBytes`, 415 not a form content type,
  *   400 malformed body, or a single-valued field submitted more than once.
  */
@@ -71,7 +73,7 @@ export async function parseForm<S extends z.ZodObject>(
   { maxBytes = DEFAULT_MAX_FORM_BYTES }: ParseFormOptions = {},
 ): Promise<FormSubmission<S>> {
   const formData = await readFormData(request, maxBytes);
-  const input = formInput(formData, schema);
+  const input = formInput(request, formData, schema);
   const result = await schema.safeParseAsync(input.fields);
   if (result.success) {
     recordOutcome("valid");
@@ -105,15 +107,17 @@ function recordOutcome(outcome: FormOutcome, invalidFields?: string[]): void {
 }
 
 /** Refuses the request: a thrown Response renders the error boundary with its status. */
-function refuse(status: 400 | 413 | 415, outcome: FormOutcome, statusText: string): never {
+function refuse(request: Request, status: 400 | 413 | 415, outcome: FormOutcome, statusText: string): never {
   recordOutcome(outcome);
+  refuseRequest(request, { status, reason: `form ${outcome.replaceAll("_", " ")}` });
   throw new Response(null, { status, statusText });
 }
 
 async function readFormData(request: Request, maxBytes: number): Promise<FormData> {
   const contentType = request.headers.get("Content-Type") ?? "";
   const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
-  if (!FORM_CONTENT_TYPES.has(mediaType)) refuse(415, "unsupported_media_type", "Unsupported Media Type");
+  if (!FORM_CONTENT_TYPES.has(mediaType))
+    refuse(request, 415, "unsupported_media_type", "Unsupported Media Type");
 
   const body = await readBody(request, maxBytes);
 
@@ -122,7 +126,7 @@ async function readFormData(request: Request, maxBytes: number): Promise<FormDat
     try {
       text = new TextDecoder("utf-8", { fatal: true }).decode(body);
     } catch {
-      refuse(400, "malformed", "Bad Request");
+      refuse(request, 400, "malformed", "Bad Request");
     }
     const formData = new FormData();
     for (const [key, value] of new URLSearchParams(text)) formData.append(key, value);
@@ -132,7 +136,7 @@ async function readFormData(request: Request, maxBytes: number): Promise<FormDat
     // The platform's multipart parser, on bytes already read within the limit.
     return await new Response(body, { headers: { "Content-Type": contentType } }).formData();
   } catch {
-    refuse(400, "malformed", "Bad Request");
+    refuse(request, 400, "malformed", "Bad Request");
   }
 }
 
@@ -145,7 +149,7 @@ async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const declared = request.headers.get("Content-Length");
-  if (declared !== null && Number(declared) > maxBytes) tooLarge(reader);
+  if (declared !== null && Number(declared) > maxBytes) tooLarge(request, reader);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -153,11 +157,11 @@ async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<
     try {
       chunk = await reader.read();
     } catch {
-      refuse(400, "malformed", "Bad Request");
+      refuse(request, 400, "malformed", "Bad Request");
     }
     if (chunk.done) break;
     size += chunk.value.byteLength;
-    if (size > maxBytes) tooLarge(reader);
+    if (size > maxBytes) tooLarge(request, reader);
     chunks.push(chunk.value);
   }
   const body = new Uint8Array(size);
@@ -169,9 +173,9 @@ async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<
   return body;
 }
 
-function tooLarge(reader: ReadableStreamDefaultReader<Uint8Array>): never {
+function tooLarge(request: Request, reader: ReadableStreamDefaultReader<Uint8Array>): never {
   void discardBody(reader, DISCARD_AFTER_REFUSAL_BYTES);
-  refuse(413, "too_large", "Payload Too Large");
+  refuse(request, 413, "too_large", "Payload Too Large");
 }
 
 /** Whether a field's schema is an array (after optional/default/… wrappers): it takes every value submitted. */
@@ -197,7 +201,7 @@ function isBlank(value: FormDataEntryValue): boolean {
  * twice is refused: none of our forms sends that, and guessing which value
  * was meant would silently drop the other.
  */
-function formInput(formData: FormData, schema: z.ZodObject) {
+function formInput(request: Request, formData: FormData, schema: z.ZodObject) {
   const fields: Record<string, unknown> = {};
   const values: Record<string, string | string[]> = {};
   for (const [name, field] of Object.entries(schema.shape)) {
@@ -208,7 +212,7 @@ function formInput(formData: FormData, schema: z.ZodObject) {
       if (text.length > 0) values[name] = text;
       continue;
     }
-    if (formData.getAll(name).length > 1) refuse(400, "duplicate_field", "Bad Request");
+    if (formData.getAll(name).length > 1) refuse(request, 400, "duplicate_field", "Bad Request");
     fields[name] = submitted[0];
     if (text[0] !== undefined) values[name] = text[0];
   }

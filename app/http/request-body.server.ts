@@ -1,3 +1,5 @@
+import type { Refusal } from "~/errors/refusal";
+
 /**
  * Request bodies under a byte limit, read without ever resetting the
  * connection. A connection closed with unread bytes is reset, and a reset
@@ -75,4 +77,53 @@ export function limitRequestBody(
     duplex: "half",
   } as RequestInit);
   return { request: limited, exceeded: () => over };
+}
+
+/** The error of a body the client sent that the action asked for as a form or as JSON, and that is neither. */
+export class UnreadableBodyError extends Error {
+  override name = "UnreadableBodyError";
+  constructor(
+    readonly refusal: Refusal,
+    options?: ErrorOptions,
+  ) {
+    super(`Request body refused: ${refusal.reason}`, options);
+  }
+}
+
+const FORM_MEDIA_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/**
+ * `request` (an action's) whose `formData()` and `json()` reject with an
+ * UnreadableBodyError when the client's body cannot be read so: 415 when a
+ * form was asked for and the body is not one (JSON, no Content-Type), 400
+ * when it claims to be one and is malformed, or is malformed JSON. Only the
+ * client's body: reading it twice is the action's own mistake, and stays one.
+ */
+export function refusingUnreadableBodies(request: Request): Request {
+  const { formData, json } = request;
+  request.formData = function () {
+    if (request.bodyUsed) return formData.call(request);
+    return formData.call(request).catch((error: unknown) => {
+      throw unreadable(request, error, isFormMediaType(request) ? 400 : 415, "not a form");
+    });
+  };
+  request.json = function () {
+    if (request.bodyUsed) return json.call(request);
+    return json.call(request).catch((error: unknown) => {
+      throw unreadable(request, error, 400, "malformed JSON");
+    });
+  };
+  return request;
+}
+
+function isFormMediaType(request: Request): boolean {
+  const mediaType = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+  return FORM_MEDIA_TYPES.has(mediaType);
+}
+
+function unreadable(request: Request, error: unknown, status: 400 | 415, reason: string): unknown {
+  // Too large (answered 413 by the data-function wrapper) or the client went away: not a shape.
+  if (error instanceof BodyTooLargeError || request.signal.aborted) return error;
+  const why = status === 400 && reason === "not a form" ? "malformed form body" : reason;
+  return new UnreadableBodyError({ status, reason: why }, { cause: error });
 }

@@ -43,5 +43,21 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath(target, FALLBACK)).toBe(FALLBACK),
   );
 
+  it.each([
+    ["/x€", "/x%E2%82%AC"],
+    ["/café?q=é#é", "/caf%C3%A9?q=%C3%A9#%C3%A9"],
+    ["/a%zz", "/a%25zz"],
+    ["/100%", "/100%25"],
+    ["/emoji/😀", "/emoji/%F0%9F%98%80"],
+  ])("percent-encodes %s for the Location header", (target, expected) =>
+    expect(safeRedirectPath(target, FALLBACK)).toBe(expected),
+  );
+
+  it.each([
+    ["a lone surrogate", "/a\ud800"],
+    ["escapes that decode to no text", "/%E2%82"],
+    ["a path that grows too long when encoded", "/" + "é".repeat(1500)],
+  ])("refuses %s", (_name, target) => expect(safeRedirectPath(target, FALLBACK)).toBe(FALLBACK));
+
   it("falls back to / when no fallback is given", () => expect(safeRedirectPath("//evil.example")).toBe("/"));
 });

@@ -1,12 +1,11 @@
-import type { MetaFunction } from "@remix-run/node";
+// Relative: the benchmark's bare baseline (bench/baseline) builds this page without the `~` alias.
+import { site } from "../site";
 
-export const meta: MetaFunction = () => [{ title: "Remix + Sentry scaffold" }];
-
-/** The scaffold's placeholder start page. Replace it with the product's first screen. */
+/** The scaffold's placeholder start page (its title and description are the root's). Replace it with the product's first screen. */
 export default function Index() {
   return (
     <main>
-      <h1>Remix + Sentry scaffold</h1>
+      <h1>{site.title}</h1>
       <p>
         This server-rendered Remix app is ready for the product&apos;s routes. Error pages, the 404 page,
         error digests, structured logs, tracing and security headers are already in place.

@@ -2,6 +2,7 @@ import http from "node:http";
 import { syncBuiltinESMExports } from "node:module";
 import type { TrustFunction } from "~/http/trust-proxy.server";
 import { runInRequestScope } from "~/errors/request-store.server";
+import { answerRefusal } from "./refusal-response";
 
 /**
  * Adapter (server/adapter/README.md), a global patch: handlers that answer
@@ -44,7 +45,7 @@ export function installFrontHandlers(
         () => {
           for (const listener of appListeners) listener(request, response);
         },
-        request,
+        { incoming: request, answerRefusal: answerRefusal(response) },
       );
     server.on("request", (request: http.IncomingMessage, response: http.ServerResponse) => {
       if (handlers.some((handle) => handle(request, response))) return;
@@ -58,7 +59,10 @@ export function installFrontHandlers(
     });
     // Node drops CONNECT sockets silently when nobody listens; answer instead.
     server.on("connect", (_request: http.IncomingMessage, socket: import("node:stream").Duplex) => {
-      socket.end("HTTP/1.1 405 Method Not Allowed\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      socket.end(
+        "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE\r\n" +
+          "X-Content-Type-Options: nosniff\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
+      );
     });
     return server;
   };

@@ -10,13 +10,14 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import stylesheet from "../../../app/styles/app.css?url";
+import { siteMeta } from "../../../app/site";
 
-// A bare Remix root: the app's document shell (same head, same stylesheet and
-// title) minus what the scaffold adds: no window.ENV, no trace meta tags,
+// A bare Remix root: the app's document shell (same head, same stylesheet,
+// title and description) minus what the scaffold adds: no window.ENV, no trace meta tags,
 // no nonce, no monitoring wrapper.
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
-export const meta: MetaFunction = () => [{ title: "Remix + Sentry scaffold" }];
+export const meta: MetaFunction = () => siteMeta();
 
 export function Layout({ children }: { children: ReactNode }) {
   return (

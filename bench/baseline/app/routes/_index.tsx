@@ -1,2 +1,2 @@
-// The app's start page, unchanged: same markup, same meta.
-export { default, meta } from "../../../../app/routes/_index";
+// The app's start page, unchanged: same markup (its meta is the root's).
+export { default } from "../../../../app/routes/_index";

@@ -1,0 +1,16 @@
+/**
+ * A request the client got wrong, as opposed to a failure of ours: a 4xx
+ * with a short answer, one info line, and no Sentry event. Made where the
+ * refusal is recognised (the framework's refusals in
+ * server/adapter/framework-refusals.ts, unreadable bodies in
+ * app/http/request-body.server.ts) and answered by
+ * app/errors/refusal.server.ts.
+ */
+export interface Refusal {
+  /** The answer's status: 400, 403, 405, 413, 415… never 5xx. */
+  status: number;
+  /** What the client got wrong, for the log line (`cross-origin action`). */
+  reason: string;
+  /** Headers the answer must carry (`Allow` on a 405). */
+  headers?: Record<string, string>;
+}

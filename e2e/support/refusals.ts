@@ -1,0 +1,53 @@
+/**
+ * What the refusal specs (client-refusals.spec.ts, request-fuzz.spec.ts)
+ * share: raw requests with a request id of their own, so each request's log
+ * lines can be told apart, and what one request left in the log and at the
+ * recorder.
+ */
+import { randomUUID } from "node:crypto";
+import type { AppServer, LogLine } from "../../test-support/app-server";
+import { rawHttp, type RawResponse } from "../../test-support/raw-http";
+
+export interface RawRequest {
+  method: string;
+  target: string;
+  /** Sent as given; `Host: 127.0.0.1` unless one is given. */
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}
+
+/** The request's bytes: its own `X-Request-Id` and a Content-Length for a body. */
+export function rawRequestBytes(
+  { method, target, headers = {}, body }: RawRequest,
+  requestId: string,
+): Buffer {
+  const names = Object.keys(headers).map((name) => name.toLowerCase());
+  const lines = [`${method} ${target} HTTP/1.1`, "Connection: close", `X-Request-Id: ${requestId}`];
+  if (!names.includes("host")) lines.push("Host: 127.0.0.1");
+  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+  const bytes = body === undefined ? undefined : Buffer.from(body);
+  if (bytes && !names.includes("content-length")) lines.push(`Content-Length: ${bytes.byteLength}`);
+  return Buffer.concat([Buffer.from(lines.join("\r\n") + "\r\n\r\n", "latin1"), bytes ?? Buffer.alloc(0)]);
+}
+
+/** Sends `request` over raw HTTP with a fresh request id; the answer and that id. */
+export async function send(
+  app: AppServer,
+  request: RawRequest,
+): Promise<RawResponse & { requestId: string }> {
+  const requestId = `refusal-${randomUUID()}`;
+  const response = await rawHttp(app.port, rawRequestBytes(request, requestId));
+  return { ...response, requestId };
+}
+
+/** The app's log lines about one request (the access line names no request id). */
+export function linesOf(app: AppServer, requestId: string): LogLine[] {
+  return app.logLines().filter((line) => line.requestId === requestId);
+}
+
+/** Log lines that say something failed: what no client request may cause. */
+export function failureLines(lines: LogLine[]): LogLine[] {
+  return lines.filter((line) => ["warn", "error", "fatal"].includes(String(line.level)));
+}
+
+export type { RawResponse };

@@ -1,0 +1,45 @@
+import { isRouteErrorResponse } from "@remix-run/react";
+import type { Refusal } from "~/errors/refusal";
+
+/**
+ * Adapter (server/adapter/README.md): what the framework raises, through
+ * `handleError`, when the client sent a request it will not serve. It has no
+ * error class for these, so they are recognised by shape and message here,
+ * and only here (framework-refusals.test.ts drives the framework's own
+ * request handler and fails when one stops matching):
+ *  - its CSRF check (`throwIfPotentialCSRFAttack`) on an action request whose
+ *    `Origin` names another host than `X-Forwarded-Host` or `Host`: a plain
+ *    Error, answered 500 by the framework. 403 (docs/decisions/0064);
+ *  - the same check on an `Origin` that is no URL: Remix 2's `new URL(origin)`
+ *    throws a TypeError (React Router 7 says so in words). 400;
+ *  - its warning about a legacy `?_data` request, which it then answers 400;
+ *  - its own 4xx answers (405 for a route without an action, 400, 404), which
+ *    it hands to `handleError` as internal route error responses. A 405 gets
+ *    `Allow: GET, HEAD`: a route without an action serves only those (RFC 9110
+ *    says a 405 must name what is allowed).
+ */
+const CROSS_ORIGIN =
+  /^(?:(?:host|x-forwarded-host) header does not match `origin` header|`x-forwarded-host` or `host` headers are not provided\. One of these is needed to compare the `origin` header) from a forwarded action request\. Aborting the action\.$/;
+const INVALID_ORIGIN = "`origin` header is not a valid URL. Aborting the action.";
+const LEGACY_DATA_REQUEST = "Warning: Single fetch-enabled apps should not be making ?_data requests";
+
+export function frameworkRefusal(error: unknown, request: Request): Refusal | undefined {
+  if (isRouteErrorResponse(error)) {
+    if (error.status >= 500) return undefined;
+    if (error.status === 405)
+      return { status: 405, reason: "method not allowed", headers: { Allow: "GET, HEAD" } };
+    return { status: error.status, reason: error.statusText || "refused by the framework" };
+  }
+  if (!(error instanceof Error)) return undefined;
+  if (CROSS_ORIGIN.test(error.message)) return { status: 403, reason: "cross-origin action" };
+  if (error.message === INVALID_ORIGIN || isInvalidOrigin(error, request))
+    return { status: 400, reason: "malformed Origin header" };
+  if (error.message.startsWith(LEGACY_DATA_REQUEST)) return { status: 400, reason: "legacy ?_data request" };
+  return undefined;
+}
+
+/** Node's TypeError for `new URL(input)` on the request's own `Origin`. */
+function isInvalidOrigin(error: Error, request: Request): boolean {
+  const { code, input } = error as Error & { code?: unknown; input?: unknown };
+  return code === "ERR_INVALID_URL" && input === request.headers.get("origin");
+}

@@ -3,6 +3,7 @@ import type { Event } from "@sentry/core";
 import type { DataCollection } from "@sentry/core";
 import { instanceName, sentryEnvironment, type Env } from "~/env.server";
 import { routePatternOf } from "~/routing/request-route.server";
+import { NOT_FOUND_PATTERN } from "~/routing/route-patterns";
 import { OPERATIONAL_PATHS } from "~/http/operational-paths";
 import { ALLOWED_REQUEST_HEADERS, SENTRY_LIMITS, sharedSentryOptions } from "./sentry-options";
 import { ingestTransport } from "./sentry-transport.server";
@@ -136,8 +137,11 @@ export function requestTraceDecider(env: Env): ((request: IncomingMessage) => bo
   return (request) =>
     decideRequestTrace(sdk, request, {
       ...options,
-      name: () =>
-        serverTransactionName(request.method ?? "GET", new URL(request.url ?? "/", "http://localhost")),
+      // A target that is no URL (`/\\3%E9`) gets 400 from the front's guards: never traced.
+      name: () => {
+        const url = URL.parse(request.url ?? "/", "http://localhost");
+        return url ? serverTransactionName(request.method ?? "GET", url) : `GET ${NOT_FOUND_PATTERN}`;
+      },
     }).traced;
 }
 

@@ -6,11 +6,11 @@
  * mark is what makes the difference.
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { Socket, type AddressInfo } from "node:net";
 import { createTransport } from "@sentry/core";
 import * as Sentry from "@sentry/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bypassSentryUnlessTraced } from "./sentry-request-bypass";
+import { bypassSentryUnlessTraced, markUnlessTraced, SENTRY_HANDLED } from "./sentry-request-bypass";
 
 let server: http.Server;
 let url: string;
@@ -54,5 +54,18 @@ describe("requests the SDK's HTTP instrumentation leaves alone", () => {
 
   it("without the mark, the SDK handles every request", async () => {
     expect(await seen("no")).toEqual({ ownScope: true, span: true });
+  });
+});
+
+describe("a decision that throws", () => {
+  it("leaves the request to the SDK instead of throwing, which would end the process", () => {
+    const request = new http.IncomingMessage(new Socket());
+    const cannotDecide = () => {
+      throw new TypeError("Invalid URL");
+    };
+    expect(() => markUnlessTraced(cannotDecide, request)).not.toThrow();
+    expect((request as unknown as Record<symbol, unknown>)[SENTRY_HANDLED]).toBeUndefined();
+    markUnlessTraced(() => false, request);
+    expect((request as unknown as Record<symbol, unknown>)[SENTRY_HANDLED]).toBe(true);
   });
 });

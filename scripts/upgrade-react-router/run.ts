@@ -1,9 +1,9 @@
 /**
  * `npm run upgrade:react-router`: turns this working tree from Remix 2 into
- * React Router 7, in place, as a codemod does (docs/upgrading-to-react-router-7.md):
+ * React Router 8, in place, as a codemod does (docs/upgrading-to-react-router-8.md):
  *  1. every source, config and test file rewritten (source-rewrite.ts);
  *  2. the few files that differ by more than names replaced by their React
- *     Router 7 versions (react-router-7/), and Remix's own removed;
+ *     Router 8 versions (react-router-8/), and Remix's own removed;
  *  3. the manifest without Remix, then `npm install` of the React Router
  *     family (manifest.ts): the lock changes, so this needs the registry;
  *  4. a check that no package or import of Remix 2 is left.
@@ -13,14 +13,20 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ADDED_DEPENDENCIES, ADDED_DEV_DEPENDENCIES, upgradeManifest, type PackageJson } from "./manifest";
+import {
+  ADDED_DEPENDENCIES,
+  ADDED_DEV_DEPENDENCIES,
+  ADDED_DEV_RANGES,
+  upgradeManifest,
+  type PackageJson,
+} from "./manifest";
 import { rewriteSource } from "./source-rewrite";
 
 const HERE = import.meta.dirname;
 const ROOT = path.resolve(HERE, "../..");
-const REPLACEMENTS = path.join(HERE, "react-router-7");
+const REPLACEMENTS = path.join(HERE, "react-router-8");
 
-/** Remix 2's own files, which React Router 7 has no use for (their replacements are in react-router-7/). */
+/** Remix 2's own files, which React Router 8 has no use for (their replacements are in react-router-8/). */
 const REMOVED = [
   "remix.config.js",
   "server/adapter/remix.d.ts",
@@ -108,11 +114,12 @@ function upgradePackages(): void {
   npm("install");
   npm("install", "--save-exact", ...ADDED_DEPENDENCIES);
   npm("install", "--save-exact", "--save-dev", ...ADDED_DEV_DEPENDENCIES);
+  npm("install", "--save-dev", ...ADDED_DEV_RANGES);
 }
 
 /**
  * Remix 2's packages. (`@remix-run/node-fetch-server`, by the same team, is a
- * dependency of React Router 7's own `dev` and `serve` packages.)
+ * dependency of React Router 8's own `dev` and `serve` packages.)
  */
 const REMIX_PACKAGE =
   /@remix-run\/(?:node|react|serve|dev|express|server-runtime|router|fs-routes|route-config|css-bundle|testing)(?![\w-])/;
@@ -140,7 +147,7 @@ function main(): void {
   rmSync(HERE, { recursive: true, force: true });
   const left = leftovers();
   if (left.length) throw new Error(`still naming a Remix 2 package:\n  ${left.join("\n  ")}`);
-  say("done: React Router 7. Next: npm test; review with git diff (docs/upgrading-to-react-router-7.md).");
+  say("done: React Router 8. Next: npm test; review with git diff (docs/upgrading-to-react-router-8.md).");
 }
 
 try {

@@ -6,7 +6,9 @@
  *     Router 8 versions (react-router-8/), and Remix's own removed;
  *  3. the manifest without Remix, then `npm install` of the React Router
  *     family (manifest.ts): the lock changes, so this needs the registry;
- *  4. a check that no package or import of Remix 2 is left.
+ *  4. the README and docs rewritten to describe the result, and the decision
+ *     records it overturns marked superseded (prose.ts);
+ *  5. a check that no package or import of Remix 2 is left, nor its names in the prose.
  * It refuses a tree with uncommitted changes (`--allow-dirty` to go on anyway):
  * the way back is `git checkout . && git clean -fd && npm ci`.
  */
@@ -20,6 +22,7 @@ import {
   upgradeManifest,
   type PackageJson,
 } from "./manifest";
+import { proseFiles, REMIX_NAME_IN_PROSE, rewriteDocs } from "./prose";
 import { rewriteSource } from "./source-rewrite";
 
 const HERE = import.meta.dirname;
@@ -129,11 +132,15 @@ function leftovers(): string[] {
   const files = filesUnder(ROOT, SKIPPED)
     .filter((name) => REWRITTEN.test(name) || name === "package.json")
     .filter((name) => REMIX_PACKAGE.test(readFileSync(path.join(ROOT, name), "utf8")));
+  const prose = proseFiles(ROOT).filter((name) => {
+    const text = readFileSync(path.join(ROOT, name), "utf8");
+    return REMIX_PACKAGE.test(text) || REMIX_NAME_IN_PROSE.test(text);
+  });
   const lock = JSON.parse(readFileSync(path.join(ROOT, "package-lock.json"), "utf8")) as {
     packages: Record<string, unknown>;
   };
   const locked = Object.keys(lock.packages).filter((key) => REMIX_PACKAGE.test(key));
-  return [...files, ...locked.map((key) => `package-lock.json: ${key}`)];
+  return [...files, ...prose, ...locked.map((key) => `package-lock.json: ${key}`)];
 }
 
 function main(): void {
@@ -142,8 +149,10 @@ function main(): void {
   say(`${rewritten.length} files rewritten (imports, package names, globals)`);
   const { removed, replaced } = replaceFiles();
   say(`${removed} Remix files removed; ${replaced.length} files replaced or added: ${replaced.join(", ")}`);
+  const docs = rewriteDocs(ROOT);
+  say(`${docs.length} pages of prose rewritten or marked superseded`);
   upgradePackages();
-  format([...rewritten, ...replaced, "package.json"]);
+  format([...rewritten, ...replaced, ...docs, "package.json"]);
   rmSync(HERE, { recursive: true, force: true });
   const left = leftovers();
   if (left.length) throw new Error(`still naming a Remix 2 package:\n  ${left.join("\n  ")}`);

@@ -27,6 +27,13 @@ describe("rewriteProse, on this project's README and docs", () => {
     expect(example).toBe('```tsx\nimport { data } from "react-router";\ndata(1);\n```\n');
   });
 
+  it("drops the lines about files the upgrade removes", () => {
+    expect(read("server/adapter/README.md")).toMatch(/^\| `remix\.d\.ts`/m);
+    expect(rewriteProse(read("server/adapter/README.md"))).not.toMatch(/remix\.d\.ts|@remix-run\+router/);
+    expect(read("README.md")).toMatch(/^patches\//m);
+    expect(rewriteProse(read("README.md"))).not.toMatch(/^patches\/|upgrade-react-router|Remix plugin/m);
+  });
+
   it("leaves decision records and the upgrade doc alone", () => {
     for (const file of ["docs/decisions/0061-the-way-off-remix-2.md", "docs/upgrading-to-react-router-8.md"])
       expect(PROSE_FILES.test(file)).toBe(false);

@@ -22,6 +22,12 @@ const PASSAGES: readonly (readonly [string, string])[] = [
     "remix.config.js            Remix's options (future flags, build directory)",
     "react-router.config.ts     React Router's options (build directory)",
   ],
+  ["Remix plugin and the build's own plugins", "React Router's plugin and the build's own plugins"],
+  // The upgrade removes its own script.
+  [
+    "the test runner, the advisory check, and upgrade-react-router/ (the\n                           upgrade, with the React Router 8 files it puts in place)",
+    "the test runner and the advisory check",
+  ],
   ["`@sentry/remix`'s server instrumentation", "`@sentry/react-router`'s server instrumentation"],
   // The benchmark's target E, the documented @sentry/remix setup, goes with the upgrade.
   [
@@ -55,13 +61,20 @@ const ONE_MAJOR = `- **One SDK major**: the server runs \`@sentry/node\` **11.12
   server never loads the browser SDK. Node 20.19 or newer is required by v11 (the app runs Node 24).
 `;
 
+/** Lines about files the upgrade removes (run.ts's REMOVED): the adapter's table rows, the README's map line. */
+const REMOVED_FILE_LINES =
+  /^(\| `(remix\.d\.ts|patches\/@remix-run\+router[^`]*)` .*|patches\/ +patch-package .*)\n/gm;
+
 /** Fenced TypeScript examples, rewritten as the source files are. */
 const CODE_BLOCK = /^```(tsx?)\n([\s\S]*?)^```$/gm;
 
 export function rewriteProse(text: string): string {
-  let out = text.replace(TWO_MAJORS, ONE_MAJOR).replace(CODE_BLOCK, (_block, lang: string, code: string) => {
-    return `\`\`\`${lang}\n${rewriteSource(`example.${lang}`, code)}\`\`\``;
-  });
+  let out = text
+    .replace(REMOVED_FILE_LINES, "")
+    .replace(TWO_MAJORS, ONE_MAJOR)
+    .replace(CODE_BLOCK, (_block, lang: string, code: string) => {
+      return `\`\`\`${lang}\n${rewriteSource(`example.${lang}`, code)}\`\`\``;
+    });
   for (const [from, to] of [...PASSAGES, ...TOKENS, ...PROSE_TOKENS]) out = out.split(from).join(to);
   return out;
 }

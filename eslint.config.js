@@ -16,10 +16,10 @@ export default tseslint.config(
       "node_modules/",
       "test-results/",
       "playwright-report/",
-      // React Router 7's generated route types (after npm run upgrade:react-router).
+      // React Router's generated route types (after npm run upgrade:react-router).
       ".react-router/",
       // Files the upgrade puts in place; checked once they are (npm run test:upgrade).
-      "scripts/upgrade-react-router/react-router-7/",
+      "scripts/upgrade-react-router/react-router-8/",
     ],
   },
   js.configs.recommended,

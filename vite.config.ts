@@ -44,7 +44,7 @@ function serverBootEntry(): Plugin {
       ssr = Boolean(config.build.ssr);
     },
     buildStart() {
-      if (!ssr) return;
+      if (!ssr && !isServerEnvironment(this)) return;
       this.emitFile({
         type: "chunk",
         id: path.resolve("server/boot.ts"),
@@ -52,6 +52,16 @@ function serverBootEntry(): Plugin {
       });
     },
   };
+}
+
+/**
+ * True while a plugin hook runs for the server's environment. A framework on
+ * Vite's environment API (React Router 8) builds client and server in one run,
+ * where the resolved config's `build.ssr` is the client's; Remix 2 runs a
+ * separate SSR build, where it is set.
+ */
+function isServerEnvironment(context: { environment?: { config: { consumer: string } } }): boolean {
+  return context.environment?.config.consumer === "server";
 }
 
 /**
@@ -116,7 +126,7 @@ function sourceMaps(buildDirectory: string): PluginOption {
     writeBundle(options, bundle) {
       const maps = Object.keys(bundle).filter((file) => file.endsWith(".map"));
       for (const file of maps) unlinkSync(path.join(options.dir!, file));
-      if (ssr) {
+      if (ssr || isServerEnvironment(this)) {
         console.log(
           "Source maps not uploaded (set SENTRY_AUTH_TOKEN, SENTRY_ORG and SENTRY_PROJECT to upload them); deleted from the build.",
         );
@@ -135,8 +145,10 @@ function sourceMaps(buildDirectory: string): PluginOption {
 function clientChunks(): Plugin {
   return {
     name: "client-chunks",
-    config: (_config, env) =>
-      env.isSsrBuild
+    // The client environment's own build options: a framework that builds both
+    // environments in one run (Vite's environment API) must not split the server's.
+    configEnvironment: (name) =>
+      name !== "client"
         ? undefined
         : {
             build: {
@@ -198,8 +210,8 @@ export function createViteConfig({ buildDirectory = DEFAULT_BUILD_DIRECTORY } = 
           browserSentryCore(),
         ],
     test: {
-      // What the React Router 7 upgrade puts in place is tested once it is (npm run test:upgrade).
-      exclude: [...configDefaults.exclude, "scripts/upgrade-react-router/react-router-7/**"],
+      // What the React Router 8 upgrade puts in place is tested once it is (npm run test:upgrade).
+      exclude: [...configDefaults.exclude, "scripts/upgrade-react-router/react-router-8/**"],
       include: [
         "app/**/*.test.{ts,tsx}",
         "server/**/*.test.ts",

@@ -7,7 +7,7 @@
  * interleaved rounds (for each round, workload and target: before, after) on
  * 127.0.0.1. Prints CPU ms per request (median, min–max) and after ÷ before.
  * `--after-root <dir>` starts the "after" builds from another project, e.g.
- * the React Router 7 tree `npm run test:upgrade` leaves (its own start script
+ * the React Router 8 tree `npm run test:upgrade` leaves (its own start script
  * and packages): the two frameworks head to head. See bench/README.md
  * ("Before and after").
  */

@@ -50,6 +50,13 @@ test.describe("unknown paths answer 404", () => {
     expect(post.status()).toBe(404);
   });
 
+  // React Router 8 keeps a trailing slash in single fetches (`/a/_.data` loads `/a/`).
+  test("a trailing slash changes nothing: the page and its single fetch answer 404", async ({ request }) => {
+    expect((await request.get("/no/such/page/")).status()).toBe(404);
+    expect((await request.get("/no/such/page/_.data?_routes=routes%2F%24")).status()).toBe(404);
+    expect((await request.post("/no/such/page/_.data", { form: { a: "b" } })).status()).toBe(404);
+  });
+
   test("a client navigation to an unknown path shows the not-found page", async ({ page }) => {
     await page.goto("/fixtures/items/1");
     await waitForHydration(page);

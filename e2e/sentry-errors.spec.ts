@@ -12,6 +12,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page, Request } from "@playwright/test";
 import type { AppServer } from "../test-support/app-server";
+import { FRAMEWORK } from "../test-support/framework";
 import type { EnvelopeItem, Recorder } from "../test-support/sentry-recorder";
 import {
   clientNavigate,
@@ -279,6 +280,24 @@ test.describe("browser exceptions: one event each", () => {
     await expectOneBrowserEvent(recorder, fresh, "Fixture: uncaught handler error");
     // Uncaught, so the page stays as it was.
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Event error fixture");
+  });
+
+  // React 18 (Remix 2) reports one mismatch as several recoverable errors
+  // (418, then 423 as it falls back to rendering the root), each its own event;
+  // React 19 reports it once, to the root's onRecoverableError (entry.client).
+  test("a hydration mismatch", async ({ page, recorder }) => {
+    test.skip(FRAMEWORK === "remix-2", "React 18 reports one mismatch as several errors");
+    const fresh = fromNowOn(recorder);
+    await page.goto("/fixtures/hydration-mismatch");
+    await waitForHydration(page);
+    // React recovered by rendering the browser's version.
+    await expect(page.getByText("Rendered in the browser")).toBeVisible();
+    const events = await settledItems(recorder, fresh(isErrorEvent), 1);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.payload.platform).toBe("javascript");
+    // Production React names the error by its number (418: hydration failed).
+    expect(thrown(events[0]!).value).toMatch(/Hydration failed|react\.dev\/errors\/418/);
+    expect(thrown(events[0]!).mechanism.handled).toBe(false);
   });
 
   test("a client loader error", async ({ page, recorder }) => {

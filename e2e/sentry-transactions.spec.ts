@@ -9,6 +9,7 @@
  *  - the sample rate decides on the server, and the browser follows.
  */
 import type { Page, Request } from "@playwright/test";
+import { ROOT_DATA_PATH } from "../app/routing/data-url";
 import { startApp, type AppServer } from "../test-support/app-server";
 import type { EnvelopeItem, Recorder } from "../test-support/sentry-recorder";
 import {
@@ -137,14 +138,14 @@ test.describe("transactions are named by route pattern", () => {
     expect(spanOps(itemData)).toContain("loader.remix");
 
     // Home ends the navigation to item 2. No route of `/` has a loader, so the
-    // browser fetches nothing; `/_root.data`, the single fetch of `/` once a
-    // product gives it a loader, is named after the page too.
+    // browser fetches nothing; the single fetch of `/` once a product gives it
+    // a loader (`/_root.data`, on React Router 8 `/_.data`) is named after the page too.
     await page.getByRole("link", { name: "Home", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Remix + Sentry scaffold");
     const home = newTrace();
-    expect((await page.request.get("/_root.data", { headers: home.headers })).status()).toBe(200);
+    expect((await page.request.get(ROOT_DATA_PATH, { headers: home.headers })).status()).toBe(200);
     expectNamed(
-      await oneTransaction(recorder, { op: "http.server", path: "/_root.data", traceId: home.traceId }),
+      await oneTransaction(recorder, { op: "http.server", path: ROOT_DATA_PATH, traceId: home.traceId }),
       "GET /",
     );
     const toItem = await oneTransaction(recorder, { op: "navigation", path: "/fixtures/items/2", fresh });

@@ -18,7 +18,7 @@ export interface StartOptions {
   build?: "build" | "build-e2e" | "build-bench" | `build-bench-${number}`;
   /**
    * The project whose start script, packages and build run (default: this one).
-   * The benchmark starts the upgraded React Router 7 tree beside this one with it.
+   * The benchmark starts the upgraded React Router 8 tree beside this one with it.
    */
   root?: string;
   /** Extra environment (SENTRY_DSN…). Variables of the test process do not leak in. */

@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useRef, type ComponentType, type ReactElement } from "react";
+import { useEffect, useRef, type ComponentType, type ErrorInfo, type ReactElement } from "react";
 import type { PublicEnv } from "~/env.server";
 
 /**
@@ -41,6 +41,19 @@ function whenIdle(task: () => void): void {
 /** Reports an exception an error boundary caught in the browser (no-op when Sentry is off). */
 export function reportClientError(error: unknown): void {
   sentry?.captureBoundaryError(error);
+}
+
+/**
+ * An error React hands to the root instead of throwing it: with React 19 a
+ * render error no boundary caught (`onUncaughtError`), and with both Reacts
+ * one it recovered from, such as a hydration mismatch (`onRecoverableError`).
+ * To Sentry once, with React's component stack, when it runs; else to the
+ * browser's own error reporting, as React does by default.
+ */
+export function reportRootError(error: unknown, info: ErrorInfo): void {
+  if (sentry) sentry.captureRootError(error, info);
+  else if (typeof window.reportError === "function") window.reportError(error);
+  else console.error(error);
 }
 
 /** Who hears of client-side navigations: the tracing chunk, once it has loaded (sentry-tracing.client.ts). */

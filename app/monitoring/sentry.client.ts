@@ -1,4 +1,5 @@
 import * as Sentry from "@sentry/remix";
+import type { ErrorInfo } from "react";
 import type { PublicEnv } from "~/env.server";
 import { sharedSentryOptions } from "./sentry-options";
 
@@ -8,8 +9,8 @@ import { sharedSentryOptions } from "./sentry-options";
  * reported from the first moment. Tracing and the feedback widget follow
  * after hydration, each in a chunk of its own, so they add nothing to the
  * JavaScript a page needs before it is interactive. Only calls that
- * `@sentry/remix` shares with `@sentry/react` are used (the React Router 7
- * upgrade swaps the package).
+ * `@sentry/remix` shares with `@sentry/react` are used (the React Router 8
+ * upgrade replaces this file, for `@sentry/react` on Sentry's 11 line).
  */
 
 export function initClientSentry(env: PublicEnv): void {
@@ -49,4 +50,13 @@ export function captureBoundaryError(error: unknown): void {
   Sentry.captureException(error, {
     mechanism: { type: "instrument", handled: false, data: { function: "ReactError" } },
   });
+}
+
+/**
+ * Reports an error React hands to the root (client-monitoring.tsx's
+ * reportRootError), once, unhandled, with React's component stack: the SDK's
+ * own handler for React's root options.
+ */
+export function captureRootError(error: unknown, info: ErrorInfo): void {
+  Sentry.reactErrorHandler()(error, info);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ROOT_DATA_PATH } from "./data-url";
 import type { RouteDefinition } from "./route-patterns";
 import { namesUnknownRoute, recordServedRoutes, routePatternOf } from "./request-route.server";
 
@@ -15,7 +16,7 @@ describe("the served route table", () => {
     recordServedRoutes(routes);
     expect(routePatternOf(url("/orders/42"))).toBe("/orders/:id");
     expect(routePatternOf(url("/orders/42.data"))).toBe("/orders/:id");
-    expect(routePatternOf(url("/_root.data"))).toBe("/");
+    expect(routePatternOf(url(ROOT_DATA_PATH))).toBe("/");
     expect(routePatternOf(url("/nowhere"))).toBe("/*");
     expect(namesUnknownRoute(url("/orders/42.data?_routes=root,routes/orders.$id"))).toBe(false);
     expect(namesUnknownRoute(url("/orders/42.data?_routes=routes/nope"))).toBe(true);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { matchRoutePattern } from "./route-pattern-matcher";
-import { pagePathOfDataUrl, NOT_FOUND_PATTERN, routePatterns, type RouteDefinition } from "./route-patterns";
+import { NOT_FOUND_PATTERN, routePatterns, type RouteDefinition } from "./route-patterns";
 
 const routes: Record<string, RouteDefinition> = {
   root: { id: "root", path: "" },
@@ -67,13 +67,5 @@ describe("matchRoutePattern", () => {
       const nonSplat = hits.filter((p) => p !== NOT_FOUND_PATTERN);
       expect(hits.length === 1 || nonSplat.length === hits.length).toBe(true);
     }
-  });
-});
-
-describe("pagePathOfDataUrl", () => {
-  it("maps single-fetch URLs to the page they load", () => {
-    expect(pagePathOfDataUrl(new URL("http://x/a/b.data?_routes=r"))).toBe("/a/b");
-    expect(pagePathOfDataUrl(new URL("http://x/_root.data"))).toBe("/");
-    expect(pagePathOfDataUrl(new URL("http://x/a/b"))).toBeUndefined();
   });
 });

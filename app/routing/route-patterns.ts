@@ -92,9 +92,5 @@ export function routePatterns(routes: Record<string, RouteDefinition>): RoutePat
   });
 }
 
-/** The page pathname a single-fetch URL loads (`/a/b.data` → `/a/b`, `/_root.data` → `/`), or undefined for other URLs. */
-export function pagePathOfDataUrl(url: URL): string | undefined {
-  if (!url.pathname.endsWith(".data")) return undefined;
-  const pathname = url.pathname.slice(0, -".data".length);
-  return pathname === "/_root" ? "/" : pathname;
-}
+// Where the framework's single-fetch URLs differ (Remix 2 and React Router 7 against 8).
+export { pagePathOfDataUrl } from "./data-url";

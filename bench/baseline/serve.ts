@@ -4,7 +4,7 @@ import path from "node:path";
  * How the bare baseline is served (bench/support/servers.ts): the framework's
  * own server, and, on Remix 2, Remix's unpatched router preloaded first: the
  * app patches the router (docs/decisions/0030), and bare means without that
- * patch. The React Router 7 upgrade replaces this file (no patch there).
+ * patch. The React Router 8 upgrade replaces this file (no patch there).
  */
 export const BASELINE_SERVE = {
   /** The server's binary in node_modules/.bin. */

@@ -73,7 +73,7 @@ export async function stopAll(graceMs?: number): Promise<void> {
 export const DOCUMENTED_DIR = path.join(ROOT, "bench/documented");
 
 /**
- * Target E exists on Remix 2 only: the React Router 7 upgrade removes
+ * Target E exists on Remix 2 only: the React Router 8 upgrade removes
  * bench/documented with `@sentry/remix`, the SDK it documents.
  */
 export const HAS_DOCUMENTED_TARGET = existsSync(DOCUMENTED_DIR);

@@ -18,7 +18,7 @@ const GENERATED =
  * tree: what they name exists there, in the tree or among the upgrade's own
  * files, and may not exist here yet (react-router.config.ts, say).
  */
-export const UPGRADE_OVERLAY = "scripts/upgrade-react-router/react-router-7/";
+export const UPGRADE_OVERLAY = "scripts/upgrade-react-router/react-router-8/";
 
 export interface Problem {
   file: string;

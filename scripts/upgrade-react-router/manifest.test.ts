@@ -1,7 +1,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ADDED_DEPENDENCIES, ADDED_DEV_DEPENDENCIES, upgradeManifest, type PackageJson } from "./manifest";
+import {
+  ADDED_DEPENDENCIES,
+  ADDED_DEV_DEPENDENCIES,
+  ADDED_DEV_RANGES,
+  upgradeManifest,
+  type PackageJson,
+} from "./manifest";
 
 const pkg = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, "../../package.json"), "utf8"),
@@ -42,11 +48,16 @@ describe("upgradeManifest, on this project's package.json", () => {
     expect(withPatches.scripts.postinstall).toBe(pkg.scripts.postinstall);
   });
 
-  it("adds the React Router family at one exact version, and the browser SDK at @sentry/remix's", () => {
-    const versions = [...ADDED_DEPENDENCIES, ...ADDED_DEV_DEPENDENCIES]
+  it("adds the React Router family at one exact version, React 19, Vite 7 and the browser SDK at the server's", () => {
+    const added = [...ADDED_DEPENDENCIES, ...ADDED_DEV_DEPENDENCIES];
+    const versions = added
       .filter((spec) => spec.includes("react-router"))
       .map((spec) => spec.split("@").at(-1));
-    expect(new Set(versions).size).toBe(1);
-    expect(ADDED_DEPENDENCIES).toContain(`@sentry/react@${pkg.dependencies["@sentry/remix"]}`);
+    expect(new Set(versions)).toEqual(new Set(["8.4.0"]));
+    // React Router 8 needs React >= 19.2.7 and Vite 7 or 8 (vitest 3 runs on 7).
+    expect(added).toEqual(expect.arrayContaining(["react@19.3.1", "react-dom@19.3.1", "vite@7.3.8"]));
+    expect(ADDED_DEV_RANGES).toEqual(["@types/react@^19.3.0", "@types/react-dom@^19.3.0"]);
+    // Sentry's 11 line in the browser too: the version the server's @sentry/node has.
+    expect(ADDED_DEPENDENCIES).toContain(`@sentry/react@${pkg.dependencies["@sentry/node"]}`);
   });
 });

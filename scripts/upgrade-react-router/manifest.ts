@@ -1,29 +1,41 @@
 /**
- * The package manifest of the upgraded tree. The React Router family is
- * pinned to one version: `@react-router/serve` requires exactly the
- * `react-router` of its own version, and `/dev`, `/serve`, `/express` and
- * `/fs-routes` stop at 7.18.4 while `react-router` went on to 7.18.5. The
- * browser SDK is `@sentry/react` at the version `@sentry/remix` had
- * (`@sentry/react-router` would bring `@sentry/node` 10 beside the server's 11,
- * for server parts the app does not use: docs/decisions/0061).
+ * The package manifest of the upgraded tree (React Router 8, docs/decisions/0065).
+ * The React Router family is pinned to one version: `@react-router/serve`
+ * requires exactly the `react-router` of its own version, and `/dev`, `/serve`,
+ * `/express` and `/fs-routes` stop at 8.4.0 while `react-router` went on to
+ * 8.5.1. React Router 8 needs React >= 19.2.7 and Vite 7 or 8: Vite 7, the
+ * last line vitest 3 runs on. The browser SDK is `@sentry/react` at the
+ * server's `@sentry/node` version (`@sentry/react-router` stops at 10.x on the
+ * registry and would bring `@sentry/node` 10 beside the server's 11).
  */
-export const REACT_ROUTER_VERSION = "7.18.4";
-export const SENTRY_BROWSER_VERSION = "10.75.2";
+export const REACT_ROUTER_VERSION = "8.4.0";
+export const REACT_VERSION = "19.3.1";
+export const REACT_TYPES_VERSION = "^19.3.0";
+export const VITE_VERSION = "7.3.8";
+export const SENTRY_BROWSER_VERSION = "11.12.0";
 
 export const ADDED_DEPENDENCIES = [
   `react-router@${REACT_ROUTER_VERSION}`,
   `@react-router/node@${REACT_ROUTER_VERSION}`,
   `@react-router/serve@${REACT_ROUTER_VERSION}`,
   `@sentry/react@${SENTRY_BROWSER_VERSION}`,
+  `react@${REACT_VERSION}`,
+  `react-dom@${REACT_VERSION}`,
 ];
 export const ADDED_DEV_DEPENDENCIES = [
   `@react-router/dev@${REACT_ROUTER_VERSION}`,
   `@react-router/fs-routes@${REACT_ROUTER_VERSION}`,
+  `vite@${VITE_VERSION}`,
+];
+/** Ranges, not exact (`npm install` without --save-exact): the types follow React's minor. */
+export const ADDED_DEV_RANGES = [
+  `@types/react@${REACT_TYPES_VERSION}`,
+  `@types/react-dom@${REACT_TYPES_VERSION}`,
 ];
 
 /** Packages that only Remix 2 needs: its own, the patched router's twin, the browser SDK for Remix. */
 const REMOVED = /^@remix-run\/|^@sentry\/remix$/;
-/** Pins of Remix 2's router line (SECURITY.md); React Router 7 carries those fixes itself. */
+/** Pins of Remix 2's router line (SECURITY.md); React Router 8 carries those fixes itself. */
 const REMOVED_OVERRIDES = ["@remix-run/router", "react-router", "react-router-dom"];
 /** The upgrade's own scripts, and the build of the benchmark's documented @sentry/remix setup (removed with it). */
 const UPGRADE_SCRIPTS = ["upgrade:react-router", "test:upgrade", "build:documented"];

@@ -1,26 +1,35 @@
 /**
  * `npm run upgrade:react-router`: turns this working tree from Remix 2 into
- * React Router 7, in place, as a codemod does (docs/upgrading-to-react-router-7.md):
+ * React Router 8, in place, as a codemod does (docs/upgrading-to-react-router-8.md):
  *  1. every source, config and test file rewritten (source-rewrite.ts);
  *  2. the few files that differ by more than names replaced by their React
- *     Router 7 versions (react-router-7/), and Remix's own removed;
+ *     Router 8 versions (react-router-8/), and Remix's own removed;
  *  3. the manifest without Remix, then `npm install` of the React Router
  *     family (manifest.ts): the lock changes, so this needs the registry;
- *  4. a check that no package or import of Remix 2 is left.
+ *  4. the README and docs rewritten to describe the result, and the decision
+ *     records it overturns marked superseded (prose.ts);
+ *  5. a check that no package or import of Remix 2 is left, nor its names in the prose.
  * It refuses a tree with uncommitted changes (`--allow-dirty` to go on anyway):
  * the way back is `git checkout . && git clean -fd && npm ci`.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ADDED_DEPENDENCIES, ADDED_DEV_DEPENDENCIES, upgradeManifest, type PackageJson } from "./manifest";
+import {
+  ADDED_DEPENDENCIES,
+  ADDED_DEV_DEPENDENCIES,
+  ADDED_DEV_RANGES,
+  upgradeManifest,
+  type PackageJson,
+} from "./manifest";
+import { proseFiles, REMIX_NAME_IN_PROSE, rewriteDocs } from "./prose";
 import { rewriteSource } from "./source-rewrite";
 
 const HERE = import.meta.dirname;
 const ROOT = path.resolve(HERE, "../..");
-const REPLACEMENTS = path.join(HERE, "react-router-7");
+const REPLACEMENTS = path.join(HERE, "react-router-8");
 
-/** Remix 2's own files, which React Router 7 has no use for (their replacements are in react-router-7/). */
+/** Remix 2's own files, which React Router 8 has no use for (their replacements are in react-router-8/). */
 const REMOVED = [
   "remix.config.js",
   "server/adapter/remix.d.ts",
@@ -110,11 +119,12 @@ function upgradePackages(): void {
   npm("install");
   npm("install", "--save-exact", ...ADDED_DEPENDENCIES);
   npm("install", "--save-exact", "--save-dev", ...ADDED_DEV_DEPENDENCIES);
+  npm("install", "--save-dev", ...ADDED_DEV_RANGES);
 }
 
 /**
  * Remix 2's packages. (`@remix-run/node-fetch-server`, by the same team, is a
- * dependency of React Router 7's own `dev` and `serve` packages.)
+ * dependency of React Router 8's own `dev` and `serve` packages.)
  */
 const REMIX_PACKAGE =
   /@remix-run\/(?:node|react|serve|dev|express|server-runtime|router|fs-routes|route-config|css-bundle|testing)(?![\w-])/;
@@ -124,11 +134,15 @@ function leftovers(): string[] {
   const files = filesUnder(ROOT, SKIPPED)
     .filter((name) => REWRITTEN.test(name) || name === "package.json")
     .filter((name) => REMIX_PACKAGE.test(readFileSync(path.join(ROOT, name), "utf8")));
+  const prose = proseFiles(ROOT).filter((name) => {
+    const text = readFileSync(path.join(ROOT, name), "utf8");
+    return REMIX_PACKAGE.test(text) || REMIX_NAME_IN_PROSE.test(text);
+  });
   const lock = JSON.parse(readFileSync(path.join(ROOT, "package-lock.json"), "utf8")) as {
     packages: Record<string, unknown>;
   };
   const locked = Object.keys(lock.packages).filter((key) => REMIX_PACKAGE.test(key));
-  return [...files, ...locked.map((key) => `package-lock.json: ${key}`)];
+  return [...files, ...prose, ...locked.map((key) => `package-lock.json: ${key}`)];
 }
 
 function main(): void {
@@ -137,12 +151,14 @@ function main(): void {
   say(`${rewritten.length} files rewritten (imports, package names, globals)`);
   const { removed, replaced } = replaceFiles();
   say(`${removed} Remix files removed; ${replaced.length} files replaced or added: ${replaced.join(", ")}`);
+  const docs = rewriteDocs(ROOT);
+  say(`${docs.length} pages of prose rewritten or marked superseded`);
   upgradePackages();
-  format([...rewritten, ...replaced, "package.json"]);
+  format([...rewritten, ...replaced, ...docs, "package.json"]);
   rmSync(HERE, { recursive: true, force: true });
   const left = leftovers();
   if (left.length) throw new Error(`still naming a Remix 2 package:\n  ${left.join("\n  ")}`);
-  say("done: React Router 7. Next: npm test; review with git diff (docs/upgrading-to-react-router-7.md).");
+  say("done: React Router 8. Next: npm test; review with git diff (docs/upgrading-to-react-router-8.md).");
 }
 
 try {

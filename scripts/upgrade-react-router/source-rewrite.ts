@@ -3,13 +3,13 @@ import ts from "typescript";
 /**
  * The mechanical part of the upgrade, one source file at a time, as React
  * Router's codemod does it for a Remix 2 app: imports of `@remix-run/*` split
- * by where each export lives in React Router 7, the two components that
+ * by where each export lives in React Router 8, the two components that
  * changed names renamed where they are used, and the names of packages,
  * binaries and browser globals that appear as text (resolved paths, shape
  * tests, log banners) replaced.
  */
 
-/** Text that names the same thing on React Router 7, replaced wherever it appears, in this order. */
+/** Text that names the same thing on React Router 8, replaced wherever it appears, in this order. */
 export const TOKENS: readonly (readonly [string, string])[] = [
   ["virtual:remix/server-build", "virtual:react-router/server-build"],
   // Before "@remix-run/serve", which it starts with.
@@ -36,7 +36,7 @@ const NODE_ONLY = new Set([
   "writeReadableStreamToWritable",
 ]);
 
-/** Where an export of a Remix package lives on React Router 7, and under which name. */
+/** Where an export of a Remix package lives on React Router 8, and under which name. */
 export function moveExport(module: string, name: string): { module: string; name: string } | undefined {
   switch (module) {
     case "@remix-run/react":
@@ -44,7 +44,7 @@ export function moveExport(module: string, name: string): { module: string; name
       if (name === "RemixServer") return { module: "react-router", name: "ServerRouter" };
       return { module: "react-router", name };
     case "@remix-run/node":
-      // With single fetch, `json()` and `defer()` are `data()` (React Router 7 has neither).
+      // With single fetch, `json()` and `defer()` are `data()` (React Router 8 has neither).
       if (name === "json" || name === "defer") return { module: "react-router", name: "data" };
       return { module: NODE_ONLY.has(name) ? "@react-router/node" : "react-router", name };
     case "@remix-run/router":
@@ -70,7 +70,7 @@ function applyEdits(text: string, edits: Edit[]): string {
   return out;
 }
 
-/** The import declaration `node` rewritten for React Router 7, or undefined when it imports no Remix package. */
+/** The import declaration `node` rewritten for React Router 8, or undefined when it imports no Remix package. */
 function rewriteImport(node: ts.ImportDeclaration, renames: Map<string, string>): string | undefined {
   const from = (node.moduleSpecifier as ts.StringLiteral).text;
   const clause = node.importClause;
@@ -97,7 +97,7 @@ function rewriteImport(node: ts.ImportDeclaration, renames: Map<string, string>)
     .join("\n");
 }
 
-/** One source file's text on React Router 7 (TypeScript or JavaScript, with or without JSX). */
+/** One source file's text on React Router 8 (TypeScript or JavaScript, with or without JSX). */
 export function rewriteSource(fileName: string, text: string): string {
   let out = text;
   for (const [from, to] of TOKENS) out = out.split(from).join(to);

@@ -9,7 +9,7 @@
  *                                        smoke and the core specs (what .ci/run runs)
  *   npm run test:upgrade -- <steps…>     the `npm test` steps named (scripts/run-tests.mjs)
  *
- * The upgraded tree stays in UPGRADED_TREE (default: react-router-7 under the
+ * The upgraded tree stays in UPGRADED_TREE (default: react-router-8 under the
  * system's temp directory) for a look or a benchmark until the next run.
  * Ctrl-C or SIGTERM stops the running step and everything it started.
  */
@@ -20,7 +20,7 @@ import os from "node:os";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const TREE = path.resolve(process.env.UPGRADED_TREE ?? path.join(os.tmpdir(), "react-router-7"));
+const TREE = path.resolve(process.env.UPGRADED_TREE ?? path.join(os.tmpdir(), "react-router-8"));
 const CORE_STEPS = ["typecheck", "test:unit", "build", "build:e2e", "test:smoke", "test:e2e:core"];
 
 const say = (line: string) => console.log(`test:upgrade: ${line}`);
@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   await run("npm", ["ci", "--no-audit", "--no-fund"]);
   await run("npm", ["run", "upgrade:react-router"]);
   await run("node", ["scripts/run-tests.mjs", ...steps]);
-  say(`passed on React Router 7 (${TREE})`);
+  say(`passed on React Router 8 (${TREE})`);
 }
 
 main().catch((error: unknown) => {

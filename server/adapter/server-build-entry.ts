@@ -8,7 +8,7 @@ import type { Plugin } from "vite";
  * hook to wrap what is in it. This plugin resolves that name to
  * server/app-build.ts, which imports the real one (the only importer that
  * gets it) and wraps every loader and action: one mechanism for the
- * production build and the dev server, and for Remix 2 and React Router 7,
+ * production build and the dev server, and for Remix 2 and React Router 8,
  * where only the module's name changes. framework-plugin.test.ts fails if
  * the framework stops loading its build through this name.
  */

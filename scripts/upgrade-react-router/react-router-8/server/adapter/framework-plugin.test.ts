@@ -23,8 +23,14 @@ describe("React Router's Vite plugin", () => {
   });
 
   it("builds the server from it and loads it in the dev server", () => {
-    expect(pluginSource).toMatch(/rollupOptions\?\.input\) \?\? virtual\.serverBuild\.id,/);
-    expect(pluginSource).toMatch(/await viteDevServer\.ssrLoadModule\(\s*virtual\.serverBuild\.id\s*\)/);
+    // React Router 8 always builds through Vite's environment API: the SSR
+    // environment's input, and its module runner in the dev server.
+    expect(pluginSource).toMatch(
+      /getUserBuildRollupOptions\(viteUserConfig\.environments\?\.ssr\)\?\.input \?\? virtual(\$\d+)?\.serverBuild\.id,/,
+    );
+    expect(pluginSource).toMatch(
+      /await ssrEnvironment\.runner\.import\(\s*virtual(\$\d+)?\.serverBuild\.id\s*\)/,
+    );
   });
 
   it("keeps its context, with the resolved config's routes, on Vite's config", () => {

@@ -1,7 +1,7 @@
 /**
  * How the bare baseline is served (bench/support/servers.ts): React Router's
  * own server, with nothing preloaded (the app carries no router patch on
- * React Router 7, whose matching has the same work built in).
+ * React Router 8, whose matching has the same work built in).
  */
 export const BASELINE_SERVE = {
   /** The server's binary in node_modules/.bin. */

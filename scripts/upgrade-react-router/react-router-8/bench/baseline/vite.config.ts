@@ -1,5 +1,5 @@
 /**
- * The bare React Router 7 baseline of the benchmark (see bench/README.md): the
+ * The bare React Router 8 baseline of the benchmark (see bench/README.md): the
  * same React Router version as the app, its default entry files, and nothing
  * the scaffold adds (no Sentry, no CSP, no logging). Built with
  * `npm run build:baseline` (`react-router build` in this directory) into

@@ -12,15 +12,20 @@ import { describe, expect, it } from "vitest";
 
 const reactRouter = path.dirname(createRequire(import.meta.url).resolve("react-router/package.json"));
 
-/** The browser bundles' files that hold the single-fetch client (chunk names carry a hash). */
+/** Every module file under `dir` (React Router 8 ships one file per source module, 7 hashed chunks). */
+function modulesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((name) => /\.m?js$/.test(name))
+    .map((name) => path.join(dir, name));
+}
+
+/** The browser bundles' files that hold the single-fetch client. */
 function singleFetchClients(): string[] {
-  return ["development", "production"].flatMap((build) => {
-    const dir = path.join(reactRouter, "dist", build);
-    return readdirSync(dir)
-      .filter((name) => name.endsWith(".mjs"))
-      .map((name) => readFileSync(path.join(dir, name), "utf8"))
-      .filter((source) => source.includes("async function fetchAndDecodeViaTurboStream("));
-  });
+  return ["development", "production"].flatMap((build) =>
+    modulesUnder(path.join(reactRouter, "dist", build))
+      .map((file) => readFileSync(file, "utf8"))
+      .filter((source) => source.includes("async function fetchAndDecodeViaTurboStream(")),
+  );
 }
 
 describe("what the digest lookup assumes of React Router's single-fetch client", () => {

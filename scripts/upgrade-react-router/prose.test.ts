@@ -1,0 +1,52 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { PROSE_FILES, proseFiles, REMIX_NAME_IN_PROSE, rewriteProse, SUPERSEDED, supersede } from "./prose";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const read = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
+/** What names Remix 2's packages (the upgrade's own check adds these to the prose names). */
+const REMIX_PACKAGE = /@remix-run\/(?!node-fetch-server)/;
+
+describe("rewriteProse, on this project's README and docs", () => {
+  it("leaves no name of Remix 2's packages, server or config in them", () => {
+    const files = proseFiles(ROOT);
+    expect(files).toEqual(expect.arrayContaining(["README.md", "docs/sentry.md", "docs/adding-a-route.md"]));
+    for (const file of files) {
+      const text = rewriteProse(read(file));
+      expect(text, file).not.toMatch(REMIX_NAME_IN_PROSE);
+      expect(text, file).not.toMatch(REMIX_PACKAGE);
+    }
+  });
+
+  it("replaces the two Sentry majors with one, and rewrites code examples as code", () => {
+    const sentry = rewriteProse(read("docs/sentry.md"));
+    expect(sentry).toMatch(/^- \*\*One SDK major\*\*/m);
+    expect(sentry).not.toMatch(/10\.75\.2|Two SDK majors/);
+    const example = rewriteProse('```tsx\nimport { json } from "@remix-run/node";\njson(1);\n```\n');
+    expect(example).toBe('```tsx\nimport { data } from "react-router";\ndata(1);\n```\n');
+  });
+
+  it("drops the lines about files the upgrade removes", () => {
+    expect(read("server/adapter/README.md")).toMatch(/^\| `remix\.d\.ts`/m);
+    expect(rewriteProse(read("server/adapter/README.md"))).not.toMatch(/remix\.d\.ts|@remix-run\+router/);
+    expect(read("README.md")).toMatch(/^patches\//m);
+    expect(rewriteProse(read("README.md"))).not.toMatch(/^patches\/|upgrade-react-router|Remix plugin/m);
+  });
+
+  it("leaves decision records and the upgrade doc alone", () => {
+    for (const file of ["docs/decisions/0061-the-way-off-remix-2.md", "docs/upgrading-to-react-router-8.md"])
+      expect(PROSE_FILES.test(file)).toBe(false);
+  });
+});
+
+describe("supersede", () => {
+  it("marks each overturned decision record, whose status paragraph it replaces", () => {
+    for (const [file, reason] of Object.entries(SUPERSEDED)) {
+      expect(existsSync(path.join(ROOT, file)), file).toBe(true);
+      const marked = supersede(read(file), reason);
+      expect(marked).toMatch(/^Status: Superseded in this tree, upgraded to React Router 8: .+\.\n\n/m);
+      expect(marked.match(/^Status:/gm)).toHaveLength(1);
+    }
+  });
+});

@@ -1,0 +1,121 @@
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { rewriteSource, TOKENS } from "./source-rewrite";
+
+/**
+ * The upgrade's pass over the prose (README, docs/, the adapter's README), so
+ * that the upgraded tree describes itself: the names the source rewrite
+ * changes, the package and command names only prose uses, the code examples
+ * rewritten as code, and the one passage that is wrong on React Router 8 as a
+ * whole (two Sentry majors) replaced. Decision records stay history: those the
+ * upgrade overturns are marked superseded instead (supersede()).
+ */
+
+/** The prose the pass rewrites (decision records, the upgrade doc and the benchmark's record are history). */
+export const PROSE_FILES =
+  /^(README\.md|docs\/(?!decisions\/|upgrading-to-)[^/]+\.md|server\/adapter\/README\.md)$/;
+
+/** Passages whose meaning changes beyond a name, before the names are replaced. */
+const PASSAGES: readonly (readonly [string, string])[] = [
+  // README's map of the tree (a code block: the column is kept by hand).
+  [
+    "remix.config.js            Remix's options (future flags, build directory)",
+    "react-router.config.ts     React Router's options (build directory)",
+  ],
+  ["Remix plugin and the build's own plugins", "React Router's plugin and the build's own plugins"],
+  // The upgrade removes its own script.
+  [
+    "the test runner, the advisory check, and upgrade-react-router/ (the\n                           upgrade, with the React Router 8 files it puts in place)",
+    "the test runner and the advisory check",
+  ],
+  ["`@sentry/remix`'s server instrumentation", "`@sentry/react-router`'s server instrumentation"],
+  // The benchmark's target E, the documented @sentry/remix setup, goes with the upgrade.
+  [
+    "default rate, and the same bare app with `@sentry/remix` set up as Sentry's guide says) at 1, 100",
+    "default rate) at 1, 100",
+  ],
+  ["remix-serve and Remix 2 offer no hook", "react-router-serve and React Router offer no hook"],
+  ["remix-serve's and Remix's internals", "react-router-serve's and React Router's internals"],
+];
+
+/** Remix 2's server, config and browser SDK, named in prose (run.ts's check, with its package names). */
+export const REMIX_NAME_IN_PROSE = /remix-serve|remix\.config\.js|@sentry\/remix|remix vite:/;
+
+/** Names only prose uses (code imports these through source-rewrite.ts's moves), in this order. */
+const PROSE_TOKENS: readonly (readonly [string, string])[] = [
+  ["@remix-run/react", "react-router"],
+  ["@remix-run/node", "@react-router/node"],
+  ["@remix-run/dev", "@react-router/dev"],
+  ["remix vite:build", "react-router build"],
+  ["remix vite:dev", "react-router dev"],
+  ["__remixPluginContext", "__reactRouterPluginContext"],
+  ["Remix's Vite plugin", "React Router's Vite plugin"],
+  ["Remix's single-fetch client", "React Router's single-fetch client"],
+  ["Remix's options", "React Router's options"],
+];
+
+/** docs/sentry.md's first point, true on Remix 2 only. */
+const TWO_MAJORS = /^- \*\*Two SDK majors\*\*[\s\S]*?(?=^- \*\*)/m;
+const ONE_MAJOR = `- **One SDK major**: the server runs \`@sentry/node\` **11.12.0**, the browser \`@sentry/react\`
+  **11.12.0** (docs/decisions/0065; the two majors of docs/decisions/0058 were Remix 2's). The
+  server never loads the browser SDK. Node 20.19 or newer is required by v11 (the app runs Node 24).
+`;
+
+/** Lines about files the upgrade removes (run.ts's REMOVED): the adapter's table rows, the README's map line. */
+const REMOVED_FILE_LINES =
+  /^(\| `(remix\.d\.ts|patches\/@remix-run\+router[^`]*)` .*|patches\/ +patch-package .*)\n/gm;
+
+/** Fenced TypeScript examples, rewritten as the source files are. */
+const CODE_BLOCK = /^```(tsx?)\n([\s\S]*?)^```$/gm;
+
+export function rewriteProse(text: string): string {
+  let out = text
+    .replace(REMOVED_FILE_LINES, "")
+    .replace(TWO_MAJORS, ONE_MAJOR)
+    .replace(CODE_BLOCK, (_block, lang: string, code: string) => {
+      return `\`\`\`${lang}\n${rewriteSource(`example.${lang}`, code)}\`\`\``;
+    });
+  for (const [from, to] of [...PASSAGES, ...TOKENS, ...PROSE_TOKENS]) out = out.split(from).join(to);
+  return out;
+}
+
+/** Decision records the upgrade overturns, and why, for their status line in the upgraded tree. */
+export const SUPERSEDED: Record<string, string> = {
+  "docs/decisions/0030-route-matching-cache.md":
+    "the upgrade removes the patch of Remix's router; React Router 8 matches routes itself",
+  "docs/decisions/0058-two-sentry-majors.md":
+    "the browser is on `@sentry/react` 11.12.0, the server's major (0065)",
+  "docs/decisions/0061-the-way-off-remix-2.md": "this tree is the upgrade's result, on React Router 8 (0065)",
+};
+
+/** A decision record's status paragraph replaced with a superseded one. */
+export function supersede(text: string, reason: string): string {
+  const status = /^Status: [\s\S]*?(?=\n\n)/m;
+  if (!status.test(text)) throw new Error("no Status paragraph");
+  return text.replace(status, `Status: Superseded in this tree, upgraded to React Router 8: ${reason}.`);
+}
+
+/** The prose files of the tree at `root` that the pass rewrites. */
+export function proseFiles(root: string): string[] {
+  const docs = readdirSync(path.join(root, "docs")).map((name) => `docs/${name}`);
+  return ["README.md", "server/adapter/README.md", ...docs].filter((file) => PROSE_FILES.test(file));
+}
+
+/** Rewrites the prose and marks the overturned decision records in the tree at `root`; the files changed. */
+export function rewriteDocs(root: string): string[] {
+  const edits: [string, (text: string) => string][] = [
+    ...proseFiles(root).map((file): [string, (text: string) => string] => [file, rewriteProse]),
+    ...Object.entries(SUPERSEDED).map(([file, reason]): [string, (text: string) => string] => [
+      file,
+      (text) => supersede(text, reason),
+    ]),
+  ];
+  return edits.flatMap(([file, edit]) => {
+    const full = path.join(root, file);
+    const before = readFileSync(full, "utf8");
+    const after = edit(before);
+    if (after === before) return [];
+    writeFileSync(full, after);
+    return [file];
+  });
+}

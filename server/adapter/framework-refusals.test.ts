@@ -1,5 +1,6 @@
 import { createRequestHandler } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
+import { ROOT_DATA_PATH } from "~/routing/data-url";
 import { frameworkRefusal } from "./framework-refusals";
 import { buildWith } from "./refusal-test-build";
 
@@ -53,7 +54,7 @@ describe("the framework's refusals", () => {
     expect(refusals).toEqual([{ status: 400, reason: "malformed Origin header" }]);
   });
 
-  it.each(["/", "/_root.data"])(
+  it.each(["/", ROOT_DATA_PATH])(
     "a post to a route without an action (%s) raises a 405, refused with Allow",
     async (path) => {
       const { refusals, status } = await raised(path);

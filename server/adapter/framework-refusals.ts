@@ -8,7 +8,8 @@ import type { Refusal } from "~/errors/refusal";
  * and only here (framework-refusals.test.ts drives the framework's own
  * request handler and fails when one stops matching):
  *  - its CSRF check (`throwIfPotentialCSRFAttack`) on an action request whose
- *    `Origin` names another host than `X-Forwarded-Host` or `Host`: a plain
+ *    `Origin` names another host than `X-Forwarded-Host` or `Host` (React
+ *    Router 8: than the request URL's origin): a plain
  *    Error, answered 500 by the framework. 403 (docs/decisions/0064);
  *  - the same check on an `Origin` that is no URL: Remix 2's `new URL(origin)`
  *    throws a TypeError (React Router 7 says so in words). 400;
@@ -19,7 +20,7 @@ import type { Refusal } from "~/errors/refusal";
  *    says a 405 must name what is allowed).
  */
 const CROSS_ORIGIN =
-  /^(?:(?:host|x-forwarded-host) header does not match `origin` header|`x-forwarded-host` or `host` headers are not provided\. One of these is needed to compare the `origin` header) from a forwarded action request\. Aborting the action\.$/;
+  /^(?:(?:host|x-forwarded-host) header does not match `origin` header|`x-forwarded-host` or `host` headers are not provided\. One of these is needed to compare the `origin` header|The `request\.url` origin does not match `origin` header) from a forwarded action request\. Aborting the action\.$/;
 const INVALID_ORIGIN = "`origin` header is not a valid URL. Aborting the action.";
 const LEGACY_DATA_REQUEST = "Warning: Single fetch-enabled apps should not be making ?_data requests";
 

@@ -17,13 +17,14 @@ import { buildWith } from "./refusal-test-build";
 describe("remix-serve's Express adapter answering a refusal", () => {
   const serveRequire = createRequire(createRequire(import.meta.url).resolve("@remix-run/serve/package.json"));
   const express = serveRequire("express") as () => http.RequestListener & {
-    all(path: string, handler: unknown): void;
+    use(handler: unknown): void;
   };
   const { createRequestHandler: expressHandler } = serveRequire("@remix-run/express") as {
     createRequestHandler(options: { build: ServerBuild; mode: string }): unknown;
   };
   const app = express();
-  app.all("*", expressHandler({ build: buildWith(refusingHandleError(undefined)), mode: "production" }));
+  // `use` with no path: every request, on Express 4 (remix-serve) and 5 (react-router-serve).
+  app.use(expressHandler({ build: buildWith(refusingHandleError(undefined)), mode: "production" }));
   const server = http.createServer((request, response) =>
     runInRequestScope(request.url ?? "/", () => app(request, response), {
       answerRefusal: answerRefusal(response),

@@ -23,6 +23,8 @@ const CROSS_ORIGIN =
   /^(?:(?:host|x-forwarded-host) header does not match `origin` header|`x-forwarded-host` or `host` headers are not provided\. One of these is needed to compare the `origin` header|The `request\.url` origin does not match `origin` header) from a forwarded action request\. Aborting the action\.$/;
 const INVALID_ORIGIN = "`origin` header is not a valid URL. Aborting the action.";
 const LEGACY_DATA_REQUEST = "Warning: Single fetch-enabled apps should not be making ?_data requests";
+/** React Router 8's single fetch hands `handleError` a bare Error of this message in place of its CSRF check's (its only one). */
+const SINGLE_FETCH_CSRF = "Bad Request";
 
 export function frameworkRefusal(error: unknown, request: Request): Refusal | undefined {
   if (isRouteErrorResponse(error)) {
@@ -36,6 +38,16 @@ export function frameworkRefusal(error: unknown, request: Request): Refusal | un
   if (error.message === INVALID_ORIGIN || isInvalidOrigin(error, request))
     return { status: 400, reason: "malformed Origin header" };
   if (error.message.startsWith(LEGACY_DATA_REQUEST)) return { status: 400, reason: "legacy ?_data request" };
+  // Only when the request's Origin would fail that check: an app's own `Error("Bad Request")` stays a failure.
+  if (error.message === SINGLE_FETCH_CSRF && Object.getPrototypeOf(error) === Error.prototype) {
+    const origin = request.headers.get("origin");
+    if (origin === null) return undefined;
+    // `null`: an opaque origin (a sandboxed frame, a cross-site redirect), never this site.
+    if (origin === "null") return { status: 403, reason: "cross-origin action" };
+    const parsed = URL.parse(origin);
+    if (!parsed) return { status: 400, reason: "malformed Origin header" };
+    if (parsed.origin !== new URL(request.url).origin) return { status: 403, reason: "cross-origin action" };
+  }
   return undefined;
 }
 

@@ -32,13 +32,14 @@ export interface AdvisoryRegistry {
 
 const BULK_PATH = "/-/npm/v1/security/advisories/bulk";
 
-export async function startAdvisoryRegistry(answer: BulkAdvisories): Promise<AdvisoryRegistry> {
+/** `answer` undefined: a registry without the audit service (404), as some private mirrors are. */
+export async function startAdvisoryRegistry(answer: BulkAdvisories | undefined): Promise<AdvisoryRegistry> {
   const asked: string[][] = [];
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      if (request.method !== "POST" || request.url !== BULK_PATH) {
+      if (request.method !== "POST" || request.url !== BULK_PATH || answer === undefined) {
         response.writeHead(404, { "content-type": "application/json" }).end("{}");
         return;
       }

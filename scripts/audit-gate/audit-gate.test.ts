@@ -33,11 +33,15 @@ afterEach(async () => {
 });
 
 /** Runs `command` in the project with npm pointed at a stand-in answering `answer`. */
-async function runGate(answer: BulkAdvisories, command: string[]) {
+async function runGate(
+  answer: BulkAdvisories | undefined,
+  command: string[],
+  env: Record<string, string> = {},
+) {
   registry = await startAdvisoryRegistry(answer);
   const child = spawn(command[0]!, command.slice(1), {
     cwd: ROOT,
-    env: { ...process.env, npm_config_registry: registry.url, NO_COLOR: "1", FORCE_COLOR: "0" },
+    env: { ...process.env, npm_config_registry: registry.url, NO_COLOR: "1", FORCE_COLOR: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -97,6 +101,19 @@ describe("npm run audit", () => {
       expect(output).toContain(`https://github.com/advisories/${NEW_ID}`);
       expect(output).not.toContain("Passed npm security audit");
       expect(code).toBe(1);
+    },
+  );
+
+  it(
+    "asks the service even when npm is set to work offline, and fails when the service does not answer",
+    { timeout: GATE_TIMEOUT_MS },
+    async () => {
+      const offline = await runGate(withNewHigh, ["npm", "run", "audit"], { npm_config_offline: "true" });
+      expect(offline.output).toContain(`https://github.com/advisories/${NEW_ID}`);
+      expect(offline.code).toBe(1);
+      const unanswered = await runGate(undefined, ["npm", "run", "audit"]);
+      expect(unanswered.output).not.toContain("Passed npm security audit");
+      expect(unanswered.code).toBe(1);
     },
   );
 

@@ -16,10 +16,11 @@ const SCAFFOLD_NAMES = ["remix-sentry-scaffold", "Remix + Sentry scaffold"];
 
 /** bench/README.md holds the dated figures docs and records cite: it moves instead of going. */
 export const MEASUREMENTS = { from: "bench/README.md", to: "docs/scaffold-measurements.md" };
-export const MEASUREMENTS_NOTE =
-  "This page was the scaffold's `bench/README.md`. Day one's init removed the benchmark it " +
-  "describes; the figures stay, as the record that the docs and decision records cite. The " +
-  "commands it names are the scaffold's (\"the scaffold's … script\"), run in the scaffold's repository.";
+export const MEASUREMENTS_NOTE = [
+  "This page was the scaffold's `bench/README.md`. Day one's init removed the benchmark it describes;",
+  "the figures stay, as the record that the docs and decision records cite. The commands it names",
+  "are the scaffold's (\"the scaffold's … script\"), to be run in the scaffold's repository.",
+].join("\n");
 
 /** What proves the scaffold rather than the product, and init itself. */
 const REMOVED = ["bench/", ".ci/", "docs/day-one.md", "scripts/init.ts", "scripts/init-plan.ts"];

@@ -42,10 +42,9 @@ if (!allowDirty) {
   if (status!.trim()) fail("the git tree has uncommitted changes: commit or stash them (or --allow-dirty)");
 }
 
-// The measurements page moves, with a note saying what it is now.
-const page = readFileSync(at(MEASUREMENTS.from), "utf8").replace(/^(# .*\n)/, `$1\n${MEASUREMENTS_NOTE}\n`);
+// The measurements page moves (its note, saying what it is now, comes after the rewrites below).
 mkdirSync(path.dirname(at(MEASUREMENTS.to)), { recursive: true });
-writeFileSync(at(MEASUREMENTS.to), page);
+writeFileSync(at(MEASUREMENTS.to), readFileSync(at(MEASUREMENTS.from)));
 say(`moved ${MEASUREMENTS.from} to ${MEASUREMENTS.to}`);
 
 const prefixes = removedPrefixes({ keepUpgrade });
@@ -87,6 +86,8 @@ for (const file of filesUnder(ROOT)) {
     changed.push(file);
   }
 }
+const page = readFileSync(at(MEASUREMENTS.to), "utf8");
+writeFileSync(at(MEASUREMENTS.to), page.replace(/^(# .*\n)/, `$1\n${MEASUREMENTS_NOTE}\n`));
 // The rewrites change line lengths and table widths: the house format, on what changed.
 execFileSync("npx", ["prettier", "--log-level", "warn", "--write", MEASUREMENTS.to, ...changed], {
   cwd: ROOT,

@@ -23,6 +23,7 @@ const TREE = path.resolve(process.env.INIT_TREE ?? path.join(os.tmpdir(), "my-ap
 const CORE_STEPS = [
   "typecheck",
   "lint",
+  "lint:workflows",
   "format:check",
   "lint:docs",
   "test:unit",

@@ -51,8 +51,14 @@ export function removedPrefixes(options: Pick<InitOptions, "keepUpgrade">): stri
   return [...REMOVED, ...REMOVED_TOO, ...(options.keepUpgrade ? [] : UPGRADE)];
 }
 
+/**
+ * The benchmark's files in the upgrade's overlay (react-router-<major>/bench/): kept with the
+ * upgrade, they would put a piece of the removed benchmark back.
+ */
+const OVERLAY_BENCH = /^scripts\/upgrade-react-router\/[^/]+\/bench\//;
+
 export const isRemoved = (file: string, prefixes: string[]) =>
-  prefixes.some((prefix) => file.startsWith(prefix));
+  OVERLAY_BENCH.test(file) || prefixes.some((prefix) => file.startsWith(prefix));
 
 export function removedScripts(scripts: string[], options: Pick<InitOptions, "keepUpgrade">): string[] {
   return scripts.filter((name) => SCRIPTS.test(name) || (!options.keepUpgrade && UPGRADE_SCRIPTS.test(name)));

@@ -6,7 +6,7 @@
  * the rules themselves: scripts/init-plan.ts.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { filesUnder, topLevelFolders } from "./repo-paths/check-tree";
 import {
@@ -48,11 +48,22 @@ writeFileSync(at(MEASUREMENTS.to), readFileSync(at(MEASUREMENTS.from)));
 say(`moved ${MEASUREMENTS.from} to ${MEASUREMENTS.to}`);
 
 const prefixes = removedPrefixes({ keepUpgrade });
-const files = filesUnder(ROOT);
-for (const file of files.filter((file) => isRemoved(file, prefixes))) rmSync(at(file));
+for (const file of filesUnder(ROOT).filter((file) => isRemoved(file, prefixes))) {
+  rmSync(at(file));
+  // Folders left empty go too (git would not show them; ignored output keeps one).
+  for (
+    let dir = path.dirname(file);
+    dir !== "." && readdirSync(at(dir)).length === 0;
+    dir = path.dirname(dir)
+  )
+    rmdirSync(at(dir));
+}
 for (const prefix of prefixes.filter((prefix) => prefix.endsWith("/") && existsSync(at(prefix))))
   rmSync(at(prefix), { recursive: true, force: true });
-say(`removed ${prefixes.map((prefix) => (/[/.]\w*$/.test(prefix) ? prefix : `${prefix}*`)).join(", ")}`);
+say(
+  `removed ${prefixes.map((prefix) => (/[/.]\w*$/.test(prefix) ? prefix : `${prefix}*`)).join(", ")}` +
+    (keepUpgrade ? ", and the benchmark's files in the upgrade's overlay" : ""),
+);
 
 const pkg = JSON.parse(readFileSync(at("package.json"), "utf8")) as {
   name: string;

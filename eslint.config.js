@@ -16,11 +16,14 @@ export default tseslint.config(
       "node_modules/",
       "test-results/",
       "playwright-report/",
+
       // upgrade-only (npm run init removes these lines with the upgrade: docs/day-one.md)
+
       // React Router 7's generated route types (after npm run upgrade:react-router).
       ".react-router/",
       // Files the upgrade puts in place; checked once they are (npm run test:upgrade).
       "scripts/upgrade-react-router/react-router-7/",
+
       // /upgrade-only
     ],
   },

@@ -10,9 +10,11 @@ export default tseslint.config(
       "build-e2e/",
       "build-bench/",
       "build-bench-*/",
+      // scaffold-only (the benchmark's output: npm run init removes these lines with bench/)
       "bench/baseline/build/",
       "bench/baseline/build-routes-*/",
       "bench/results/",
+      // /scaffold-only
       "node_modules/",
       "test-results/",
       "playwright-report/",

@@ -100,10 +100,14 @@ for (const file of filesUnder(ROOT)) {
 const page = readFileSync(at(MEASUREMENTS.to), "utf8");
 writeFileSync(at(MEASUREMENTS.to), page.replace(/^(# .*\n)/, `$1\n${MEASUREMENTS_NOTE}\n`));
 // The rewrites change line lengths and table widths: the house format, on what changed.
-execFileSync("npx", ["prettier", "--log-level", "warn", "--write", MEASUREMENTS.to, ...changed], {
-  cwd: ROOT,
-  stdio: "inherit",
-});
+execFileSync(
+  "npx",
+  ["prettier", "--log-level", "warn", "--ignore-unknown", "--write", MEASUREMENTS.to, ...changed],
+  {
+    cwd: ROOT,
+    stdio: "inherit",
+  },
+);
 say(`rewrote ${changed.length} file(s) that named what went: ${changed.join(", ")}`);
 say(
   `kept: app/, server/, e2e/, test-support/, deploy/, patches/, docs/ and its decision records, ` +

@@ -10,16 +10,23 @@ export default tseslint.config(
       "build-e2e/",
       "build-bench/",
       "build-bench-*/",
+      // scaffold-only (the benchmark's output: npm run init removes these lines with bench/)
       "bench/baseline/build/",
       "bench/baseline/build-routes-*/",
       "bench/results/",
+      // /scaffold-only
       "node_modules/",
       "test-results/",
       "playwright-report/",
+
+      // upgrade-only (npm run init removes these lines with the upgrade: docs/day-one.md)
+
       // React Router's generated route types (after npm run upgrade:react-router).
       ".react-router/",
       // Files the upgrade puts in place; checked once they are (npm run test:upgrade).
       "scripts/upgrade-react-router/react-router-8/",
+
+      // /upgrade-only
     ],
   },
   js.configs.recommended,

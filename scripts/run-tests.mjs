@@ -37,7 +37,6 @@ const STEPS = [
   "test:unit",
   "build",
   "build:e2e",
-  "build:baseline",
   "test:e2e",
 ];
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { rewriteSource, TOKENS } from "./source-rewrite";
+import { rewriteSource, TOKENS, withoutUpgradeOnly } from "./source-rewrite";
 
 /**
  * The upgrade's pass over the prose (README, docs/, the adapter's README), so
@@ -69,7 +69,7 @@ const REMOVED_FILE_LINES =
 const CODE_BLOCK = /^```(tsx?)\n([\s\S]*?)^```$/gm;
 
 export function rewriteProse(text: string): string {
-  let out = text
+  let out = withoutUpgradeOnly(text)
     .replace(REMOVED_FILE_LINES, "")
     .replace(TWO_MAJORS, ONE_MAJOR)
     .replace(CODE_BLOCK, (_block, lang: string, code: string) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { moveExport, rewriteSource } from "./source-rewrite";
+import { moveExport, rewriteSource, withoutUpgradeOnly } from "./source-rewrite";
 
 describe("rewriteSource: imports", () => {
   it("splits an import of @remix-run/node by where each export lives now, keeping type-only parts", () => {
@@ -110,5 +110,17 @@ describe("moveExport", () => {
     );
     expect(moveExport("@remix-run/node", "redirect")?.module).toBe("react-router");
     expect(moveExport("react", "useEffect")).toBeUndefined();
+  });
+});
+
+describe("blocks about the upgrade itself", () => {
+  it("are dropped in every kind of file, with their marks", () => {
+    const yaml =
+      "jobs:\n  test: {}\n  # upgrade-only (npm run init removes this job)\n  upgrade: {}\n  # /upgrade-only\n";
+    expect(rewriteSource("ci.yml", yaml)).toBe("jobs:\n  test: {}\n");
+    const js = "a,\n// upgrade-only\nb,\n// /upgrade-only\nc,\n";
+    expect(rewriteSource("eslint.config.js", js)).toBe("a,\nc,\n");
+    const md = "A\n<!-- upgrade-only -->\n\nThe upgrade.\n\n<!-- /upgrade-only -->\nB\n";
+    expect(withoutUpgradeOnly(md)).toBe("A\nB\n");
   });
 });

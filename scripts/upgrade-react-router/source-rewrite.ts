@@ -98,8 +98,19 @@ function rewriteImport(node: ts.ImportDeclaration, renames: Map<string, string>)
 }
 
 /** One source file's text on React Router 8 (TypeScript or JavaScript, with or without JSX). */
+/**
+ * Blocks marked `upgrade-only` (`<!-- upgrade-only -->`, `# upgrade-only` or
+ * `// upgrade-only` up to its `/upgrade-only` line; npm run init reads the
+ * same marks, docs/day-one.md): they are about the upgrade, which the
+ * upgraded tree no longer has.
+ */
+const UPGRADE_ONLY =
+  /^[ \t]*(?:<!-- upgrade-only\b[^\n]*-->|# upgrade-only\b[^\n]*|\/\/ upgrade-only\b[^\n]*)[ \t]*\n[\s\S]*?^[ \t]*(?:<!-- \/upgrade-only -->|# \/upgrade-only|\/\/ \/upgrade-only)[ \t]*\n/gm;
+
+export const withoutUpgradeOnly = (text: string) => text.replace(UPGRADE_ONLY, "");
+
 export function rewriteSource(fileName: string, text: string): string {
-  let out = text;
+  let out = withoutUpgradeOnly(text);
   for (const [from, to] of TOKENS) out = out.split(from).join(to);
   if (!/\.(m|c)?[jt]sx?$/.test(fileName)) return out;
 

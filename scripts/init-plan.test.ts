@@ -1,0 +1,140 @@
+import { describe, expect, it } from "vitest";
+import {
+  isRemoved,
+  parseArgs,
+  removedPrefixes,
+  removedScripts,
+  rewrite,
+  type RewriteContext,
+} from "./init-plan";
+
+describe("parseArgs", () => {
+  it("takes the name and the two switches", () => {
+    expect(parseArgs(["--name", "shop", "--keep-upgrade"])).toEqual({
+      name: "shop",
+      keepUpgrade: true,
+      allowDirty: false,
+    });
+    expect(parseArgs(["--name=shop-2", "--allow-dirty"])).toMatchObject({ name: "shop-2", allowDirty: true });
+  });
+
+  it("asks for a name that fits a package, an image and a Kubernetes label, and nothing else", () => {
+    expect(parseArgs([])).toEqual({ error: expect.stringMatching(/^usage: npm run init -- --name/) });
+    for (const name of ["Shop", "-shop", "shop-", "@team/shop", "a".repeat(64), "shop app"])
+      expect(parseArgs(["--name", name])).toHaveProperty("error");
+    expect(parseArgs(["--name", "shop", "--force"])).toEqual({ error: expect.stringContaining("--force") });
+  });
+});
+
+describe("what goes", () => {
+  it("removes the benchmark, our CI machine, init itself and, unless kept, the upgrade", () => {
+    const prefixes = removedPrefixes({ keepUpgrade: false });
+    for (const file of ["bench/run.ts", ".ci/run", "scripts/init.ts", "docs/upgrading-to-react-router-8.md"])
+      expect(isRemoved(file, prefixes), file).toBe(true);
+    for (const file of [
+      "scripts/run-tests.mjs",
+      "e2e/client-js-budget.ts",
+      "docs/decisions/0061-the-way-off-remix-2.md",
+    ])
+      expect(isRemoved(file, prefixes), file).toBe(false);
+    const kept = removedPrefixes({ keepUpgrade: true });
+    expect(isRemoved("scripts/upgrade-react-router/run.ts", kept)).toBe(false);
+    expect(isRemoved("scripts/upgrade-react-router/react-router-8/bench/baseline/serve.ts", kept)).toBe(true);
+  });
+
+  it("removes the npm scripts of what goes", () => {
+    const scripts = [
+      "build",
+      "build:e2e",
+      "build:bench",
+      "bench",
+      "bench:client-js",
+      "init",
+      "test:init",
+      "test:upgrade",
+    ];
+    expect(removedScripts(scripts, { keepUpgrade: false })).toEqual([
+      "build:bench",
+      "bench",
+      "bench:client-js",
+      "init",
+      "test:init",
+      "test:upgrade",
+    ]);
+    expect(removedScripts(scripts, { keepUpgrade: true })).not.toContain("test:upgrade");
+  });
+});
+
+describe("rewrite", () => {
+  const context = (keepUpgrade = false): RewriteContext => ({
+    name: "shop",
+    keepUpgrade,
+    prefixes: removedPrefixes({ keepUpgrade }),
+    scripts: ["bench", "bench:profile", "init", "upgrade:react-router"],
+    topLevel: new Set(["app", "docs", "scripts"]),
+  });
+
+  it("drops scaffold-only blocks, and upgrade-only ones unless the upgrade stays", () => {
+    const text = [
+      "a",
+      "<!-- scaffold-only -->",
+      "init here",
+      "<!-- /scaffold-only -->",
+      "  # upgrade-only (why)",
+      "  job: upgrade",
+      "  # /upgrade-only",
+      "b",
+      "",
+    ].join("\n");
+    expect(rewrite("x.md", text, context())).toBe("a\nb\n");
+    expect(rewrite("x.md", text, context(true))).toBe("a\n  job: upgrade\nb\n");
+  });
+
+  it("points at the measurements' new page, relative to each file", () => {
+    expect(rewrite("docs/decisions/0001.md", "[b](../../bench/README.md#route-count)", context())).toBe(
+      "[b](../scaffold-measurements.md#route-count)",
+    );
+    expect(rewrite("README.md", "[b](bench/README.md)", context())).toBe(
+      "[b](docs/scaffold-measurements.md)",
+    );
+    expect(rewrite("app/a.ts", '// the figures: bench/README.md, "Start-up"', context())).toBe(
+      '// the figures: docs/scaffold-measurements.md, "Start-up"',
+    );
+  });
+
+  it("drops a table row whose first cell links a page that went, and unlinks other links to it", () => {
+    const table =
+      "| [Testing](docs/testing.md) | t |\n| [Upgrading](docs/upgrading-to-react-router-8.md) | u |\n";
+    expect(rewrite("README.md", table, context())).toBe("| [Testing](docs/testing.md) | t |\n");
+    expect(rewrite("docs/a.md", "see [the upgrade](upgrading-to-react-router-8.md#x).", context())).toBe(
+      "see the upgrade.",
+    );
+    expect(rewrite("docs/a.md", "see [the upgrade](upgrading-to-react-router-8.md).", context(true))).toBe(
+      "see [the upgrade](upgrading-to-react-router-8.md).",
+    );
+  });
+
+  it("names a removed npm script as the scaffold's, in code spans and prose, and no other", () => {
+    expect(rewrite("a.md", "Run `npm run bench -- --routes 300` or npm run bench:profile.", context())).toBe(
+      "Run the scaffold's `bench -- --routes 300` script or the scaffold's bench:profile script.",
+    );
+    expect(rewrite("a.md", "`npm run build` and npm run benchmarks", context())).toBe(
+      "`npm run build` and npm run benchmarks",
+    );
+  });
+
+  it("names a removed path under a folder that stays as the scaffold's, in prose and comments, not in code", () => {
+    expect(rewrite("a.md", "`scripts/upgrade-react-router/run.ts` and `bench/run.ts`", context())).toBe(
+      "`scaffold:scripts/upgrade-react-router/run.ts` and `bench/run.ts`",
+    );
+    const code = '// see docs/day-one.md\nconst ignored = ["scripts/upgrade-react-router/"];\n';
+    expect(rewrite("a.ts", code, context())).toBe(
+      '// see scaffold:docs/day-one.md\nconst ignored = ["scripts/upgrade-react-router/"];\n',
+    );
+  });
+
+  it("gives the app its name where the scaffold's was", () => {
+    expect(rewrite("README.md", "# Remix + Sentry scaffold\n", context())).toBe("# shop\n");
+    expect(rewrite("k.yaml", "image: remix-sentry-scaffold\n", context())).toBe("image: shop\n");
+  });
+});

@@ -127,6 +127,15 @@ describe("rewrite", () => {
     expect(rewrite("a.md", "`scripts/upgrade-react-router/run.ts` and `bench/run.ts`", context())).toBe(
       "`scaffold:scripts/upgrade-react-router/run.ts` and `bench/run.ts`",
     );
+    expect(
+      rewrite(
+        "a.md",
+        "`git checkout 518406c -- scripts/upgrade-react-router`, not scripts/upgrade-react-router-x",
+        context(),
+      ),
+    ).toBe(
+      "`git checkout 518406c -- scaffold:scripts/upgrade-react-router`, not scripts/upgrade-react-router-x",
+    );
     const code = '// see docs/day-one.md\nconst ignored = ["scripts/upgrade-react-router/"];\n';
     expect(rewrite("a.ts", code, context())).toBe(
       '// see scaffold:docs/day-one.md\nconst ignored = ["scripts/upgrade-react-router/"];\n',

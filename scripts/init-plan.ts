@@ -137,5 +137,9 @@ function scaffolds(line: string, context: RewriteContext): string {
   // `scaffold:path`, as git names a path at a revision; the path check takes it for no path.
   const paths = context.prefixes.filter((prefix) => context.topLevel.has(prefix.split("/")[0]!));
   if (!paths.length) return out;
-  return out.replace(new RegExp(`(?<![\\w@./:-])(${paths.map(escape).join("|")})`, "g"), "scaffold:$1");
+  // A folder named without its trailing slash (`scripts/upgrade-react-router`) is the same folder.
+  const named = paths.map((prefix) =>
+    prefix.endsWith("/") ? `${escape(prefix.slice(0, -1))}(?![\\w.-])` : escape(prefix),
+  );
+  return out.replace(new RegExp(`(?<![\\w@./:-])(${named.join("|")})`, "g"), "scaffold:$1");
 }

@@ -18,11 +18,11 @@ export default tseslint.config(
       "node_modules/",
       "test-results/",
       "playwright-report/",
+      // React Router's generated route types (after npm run upgrade:react-router), linted by nobody.
+      ".react-router/",
 
       // upgrade-only (npm run init removes these lines with the upgrade: docs/day-one.md)
 
-      // React Router's generated route types (after npm run upgrade:react-router).
-      ".react-router/",
       // Files the upgrade puts in place; checked once they are (npm run test:upgrade).
       "scripts/upgrade-react-router/react-router-8/",
 

@@ -18,7 +18,7 @@ export default tseslint.config(
       "node_modules/",
       "test-results/",
       "playwright-report/",
-      // React Router's generated route types (after npm run upgrade:react-router), linted by nobody.
+      // React Router's generated route types, in a tree upgraded to it: generated, not linted.
       ".react-router/",
 
       // upgrade-only (npm run init removes these lines with the upgrade: docs/day-one.md)

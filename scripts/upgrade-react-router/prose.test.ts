@@ -1,7 +1,15 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { PROSE_FILES, proseFiles, REMIX_NAME_IN_PROSE, rewriteProse, SUPERSEDED, supersede } from "./prose";
+import {
+  PROSE_FILES,
+  proseFiles,
+  REMIX_NAME_IN_PROSE,
+  rewriteProse,
+  SUPERSEDED,
+  supersede,
+  supersedeInIndex,
+} from "./prose";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const read = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
@@ -45,8 +53,19 @@ describe("supersede", () => {
     for (const [file, reason] of Object.entries(SUPERSEDED)) {
       expect(existsSync(path.join(ROOT, file)), file).toBe(true);
       const marked = supersede(read(file), reason);
-      expect(marked).toMatch(/^Status: Superseded in this tree, upgraded to React Router 8: .+\.\n\n/m);
+      expect(marked).toMatch(
+        /^Status: Superseded by 0065 in this tree, upgraded to React Router 8: .+\.\n\n/m,
+      );
       expect(marked.match(/^Status:/gm)).toHaveLength(1);
     }
+  });
+
+  it("sets their status in the decision index to match, and no other row's", () => {
+    const before = read("docs/decisions/README.md");
+    const after = supersedeInIndex(before);
+    const rows = (text: string) => text.split("\n").filter((line) => /^\| \[\d{4}\]/.test(line));
+    const changed = rows(after).filter((row, i) => row !== rows(before)[i]);
+    expect(changed).toHaveLength(Object.keys(SUPERSEDED).length);
+    for (const row of changed) expect(row.split("|")[3]!.trim()).toBe("Superseded by 0065");
   });
 });

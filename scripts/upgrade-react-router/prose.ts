@@ -88,11 +88,33 @@ export const SUPERSEDED: Record<string, string> = {
   "docs/decisions/0061-the-way-off-remix-2.md": "this tree is the upgrade's result, on React Router 8 (0065)",
 };
 
-/** A decision record's status paragraph replaced with a superseded one. */
+/** The record that moved the upgrade to React Router 8, which supersedes the ones above in the upgraded tree. */
+const SUPERSEDING = "0065";
+
+/** A decision record's status paragraph replaced with a superseded one (the form docs/decisions/README.md's check reads). */
 export function supersede(text: string, reason: string): string {
   const status = /^Status: [\s\S]*?(?=\n\n)/m;
   if (!status.test(text)) throw new Error("no Status paragraph");
-  return text.replace(status, `Status: Superseded in this tree, upgraded to React Router 8: ${reason}.`);
+  return text.replace(
+    status,
+    `Status: Superseded by ${SUPERSEDING} in this tree, upgraded to React Router 8: ${reason}.`,
+  );
+}
+
+/** The decision index with the status of each record in SUPERSEDED set to match. */
+export function supersedeInIndex(index: string): string {
+  let out = index;
+  for (const file of Object.keys(SUPERSEDED)) {
+    const name = path.basename(file);
+    out = out.replace(
+      new RegExp(
+        `^(\\| \\[\\d{4}\\]\\(${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\) *\\|[^|]*\\|)[^|]*\\|`,
+        "m",
+      ),
+      `$1 Superseded by ${SUPERSEDING} |`,
+    );
+  }
+  return out;
 }
 
 /** The prose files of the tree at `root` that the pass rewrites. */
@@ -109,6 +131,7 @@ export function rewriteDocs(root: string): string[] {
       file,
       (text) => supersede(text, reason),
     ]),
+    ["docs/decisions/README.md", supersedeInIndex],
   ];
   return edits.flatMap(([file, edit]) => {
     const full = path.join(root, file);

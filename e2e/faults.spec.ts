@@ -226,8 +226,11 @@ test(`memory stays bounded over ${MEASURED_ERRORS} requests that each report an 
     const on = rss["Sentry on, ingest black-holed"]!;
     const off = rss["Sentry off"]!;
     // V8's heap keeps growing under this load with Sentry off as well: what must
-    // stay bounded is what reporting adds on top.
-    expect(on.end - on.warm - (off.end - off.warm)).toBeLessThan(64);
+    // stay bounded is what reporting adds on top. RSS is not live memory: V8 grows
+    // the larger heap (Sentry on) in larger steps, and the same commit measured 38
+    // and 72 MiB here in two fresh-clone runs (2026-11-25); every event and
+    // transaction of the 4 000 requests kept would be far more than 100 MiB.
+    expect(on.end - on.warm - (off.end - off.warm)).toBeLessThan(100);
     expect(on.end).toBeLessThanOrEqual(off.end * 1.5);
     const errorLines = reporting.logLines().filter((line) => line.level === "error" && line.digest);
     expect(errorLines).toHaveLength(WARM_ERRORS + MEASURED_ERRORS);

@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { hostname } from "node:os";
 import { startApp, parseStartScript } from "../test-support/app-server";
 import { expect, settledItems, test } from "./support/fixtures";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DIGEST_PATTERN } from "../app/errors/digest";
@@ -211,8 +211,15 @@ test.describe("configuration", () => {
 });
 
 test.describe("the env file", () => {
+  const dirs: string[] = [];
+  test.afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
   function envFile(text: string): string {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), "env-file-")), "app.env");
+    const dir = mkdtempSync(path.join(tmpdir(), "env-file-"));
+    dirs.push(dir);
+    const file = path.join(dir, "app.env");
     writeFileSync(file, text);
     return file;
   }

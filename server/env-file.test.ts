@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -6,10 +6,15 @@ import { loadEnvFile } from "./env-file";
 
 // Node's loader writes to process.env itself; each test uses names of its own and removes them.
 const names = ["ENV_FILE_TEST_ONLY_IN_FILE", "ENV_FILE_TEST_IN_BOTH"];
-afterEach(() => names.forEach((name) => delete process.env[name]));
+const dirs: string[] = [];
+afterEach(() => {
+  names.forEach((name) => delete process.env[name]);
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 function dirWith(files: Record<string, string>): string {
   const dir = mkdtempSync(path.join(tmpdir(), "env-file-"));
+  dirs.push(dir);
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
   return dir;
 }

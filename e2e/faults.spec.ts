@@ -36,6 +36,8 @@ const ERROR_PAGE = "/fixtures/loader-error";
 interface Cost {
   /** p50 of each batch, in ms. */
   batchP50: number[];
+  /** p99 of each batch, in ms. */
+  batchP99: number[];
   /** p99 over every batch, in ms. */
   p99: number;
   /** The server's CPU time per request, in ms, over every batch. */
@@ -48,6 +50,7 @@ interface Cost {
 async function pairedCost(a: AppServer, b: AppServer, rounds = 6, perRound = 120): Promise<[Cost, Cost]> {
   const latencies: [number[], number[]] = [[], []];
   const batchP50: [number[], number[]] = [[], []];
+  const batchP99: [number[], number[]] = [[], []];
   const batchCpu: [number[], number[]] = [[], []];
   for (let round = 0; round < rounds; round++) {
     // Alternate who goes first: the first batch after a pause is the slower one.
@@ -59,10 +62,12 @@ async function pairedCost(a: AppServer, b: AppServer, rounds = 6, perRound = 120
       batchCpu[index].push((cpuMs(server.process.pid!) - cpuBefore) / perRound);
       latencies[index].push(...batch);
       batchP50[index].push(percentile(batch, 50));
+      batchP99[index].push(percentile(batch, 99));
     }
   }
   const cost = (index: 0 | 1): Cost => ({
     batchP50: batchP50[index],
+    batchP99: batchP99[index],
     p99: percentile(latencies[index], 99),
     cpuPerRequest: batchCpu[index].reduce((sum, ms) => sum + ms, 0) / rounds,
     batchCpu: batchCpu[index],
@@ -116,7 +121,7 @@ async function startTwins(dsn: string, recorder: Recorder) {
  * What the fault costs a page, against a healthy ingest, after both apps
  * reported the same errors: the median over rounds of the CPU per request
  * (faulty ÷ healthy, same round) at most 1.5x, the median batch p50 within
- * 2x, p99 within 3x (+50 ms). CPU time is the fine measure (it catches
+ * 2x, the median batch p99 within 3x (+50 ms). CPU time is the fine measure (it catches
  * retries and serialisation spent on a failing ingest, which raise every
  * batch); the median keeps one batch that met a burst of other work from
  * deciding it. It cannot remove what differs between two processes of the
@@ -126,21 +131,27 @@ async function startTwins(dsn: string, recorder: Recorder) {
  * about fifteen, so the bound sits above that spread. The latency bounds
  * catch requests that wait for the ingest, which costs seconds, not percent.
  * Tighter latency bounds failed on a busy machine (a median p50 ratio of
- * 1.6x with an unchanged CPU cost) and would prove no more.
+ * 1.6x with an unchanged CPU cost), and so did a p99 pooled over every batch
+ * (one round that met a burst of other work decided it); neither would prove more.
  */
 async function expectCostKept(name: string, faulty: AppServer, healthy: AppServer) {
   const [withFault, withHealthyIngest] = await pairedCost(faulty, healthy);
   const [, withoutSentry] = await pairedCost(faulty, sentryOff, 1);
   const p50Ratios = withFault.batchP50.map((p50, round) => p50 / withHealthyIngest.batchP50[round]!);
   const cpuRatio = median(withFault.batchCpu.map((ms, round) => ms / withHealthyIngest.batchCpu[round]!));
+  // Per round, the faulty twin's p99 over its bound (3x the healthy twin's, +50 ms); the median round decides.
+  const p99OverBound = median(
+    withFault.batchP99.map((p99, round) => p99 / (withHealthyIngest.batchP99[round]! * 3 + 50)),
+  );
   console.log(
     `${name}: CPU ${withFault.cpuPerRequest.toFixed(2)} ms/request (median round ${cpuRatio.toFixed(2)}x the healthy ingest's), ` +
       `median p50 ratio ${median(p50Ratios).toFixed(2)}x, p99 ${withFault.p99.toFixed(1)} ms ` +
-      `(healthy ingest ${withHealthyIngest.p99.toFixed(1)}, Sentry off ${withoutSentry.p99.toFixed(1)})`,
+      `(healthy ingest ${withHealthyIngest.p99.toFixed(1)}, Sentry off ${withoutSentry.p99.toFixed(1)}), ` +
+      `median round's p99 ${p99OverBound.toFixed(2)} of its bound`,
   );
   expect(cpuRatio).toBeLessThanOrEqual(1.5);
   expect(median(p50Ratios)).toBeLessThanOrEqual(2);
-  expect(withFault.p99).toBeLessThanOrEqual(withHealthyIngest.p99 * 3 + 50);
+  expect(p99OverBound).toBeLessThanOrEqual(1);
 }
 
 const modes: [

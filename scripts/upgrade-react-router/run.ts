@@ -42,6 +42,19 @@ const REMOVED = [
   "server/adapter/turbo-stream-errors.test.ts",
   // Target E of the benchmark: the documented setup of @sentry/remix, which goes.
   "bench/documented",
+  // remix-serve's run-time patches: the app runs its own server (server.mjs, server/app-server.ts;
+  // docs/decisions/0067), which calls the front handlers, logs and closes itself.
+  "instrument.server.mjs",
+  "server/adapter/http-server.ts",
+  "server/adapter/http-server.test.ts",
+  "server/adapter/stdout.ts",
+  "server/adapter/stdout.test.ts",
+  "server/log-lines.ts",
+  "server/log-lines.test.ts",
+  "server/adapter/server-close.ts",
+  "server/adapter/server-close.test.ts",
+  "server/adapter/refusal-response.ts",
+  "server/adapter/refusal-response.test.ts",
 ];
 
 /** Not rewritten: output, installed packages, the prose (docs say what changed), and this script. */

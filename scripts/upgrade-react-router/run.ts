@@ -22,6 +22,7 @@ import {
   upgradeManifest,
   type PackageJson,
 } from "./manifest";
+import { upgradeDockerfile } from "./dockerfile";
 import { proseFiles, REMIX_NAME_IN_PROSE, rewriteDocs } from "./prose";
 import { rewriteSource } from "./source-rewrite";
 
@@ -42,7 +43,7 @@ const REMOVED = [
   "server/adapter/turbo-stream-errors.test.ts",
   // Target E of the benchmark: the documented setup of @sentry/remix, which goes.
   "bench/documented",
-  // remix-serve's run-time patches: the app runs its own server (server.mjs, server/app-server.ts;
+  // remix-serve's run-time patches: the app runs its own server (react-router-8/server.mjs and server/;
   // docs/decisions/0067), which calls the front handlers, logs and closes itself.
   "instrument.server.mjs",
   "server/adapter/http-server.ts",
@@ -111,6 +112,9 @@ function format(files: string[]): void {
 
 function replaceFiles(): { removed: number; replaced: string[] } {
   for (const file of REMOVED) rmSync(path.join(ROOT, file), { recursive: true, force: true });
+  // The image runs the app's own server (dockerfile.ts).
+  const dockerfile = path.join(ROOT, "Dockerfile");
+  writeFileSync(dockerfile, upgradeDockerfile(readFileSync(dockerfile, "utf8")));
   const replaced = filesUnder(REPLACEMENTS, undefined);
   for (const file of replaced) cpSync(path.join(REPLACEMENTS, file), path.join(ROOT, file));
   return { removed: REMOVED.length, replaced };

@@ -34,8 +34,43 @@ const PASSAGES: readonly (readonly [string, string])[] = [
     "default rate, and the same bare app with `@sentry/remix` set up as Sentry's guide says) at 1, 100",
     "default rate) at 1, 100",
   ],
+  // Before the adapter README's own title passage below, which this line contains.
+  [
+    "  adapter/                 every assumption about remix-serve's and Remix's internals, each",
+    "  adapter/                 every assumption left about React Router's internals, each",
+  ],
   ["remix-serve and Remix 2 offer no hook", "react-router-serve and React Router offer no hook"],
   ["remix-serve's and Remix's internals", "react-router-serve's and React Router's internals"],
+  // The app runs its own server on React Router 8 (docs/decisions/0067), not the framework's CLI.
+  ["served by `remix-serve`, with", "served by a server of its own (Express), with"],
+  [
+    "server/                    the boot that runs before remix-serve loads the app, and the plain\n                           functions it wires in (request guards, readiness, tunnel, shutdown)",
+    "server/                    the boot, the app's own server (app-server.ts) and the plain\n                           functions it calls (request guards, readiness, tunnel, shutdown)",
+  ],
+  [
+    "instrument.server.mjs      loaded with --import before remix-serve: runs the built server/boot.ts",
+    "server.mjs                 `npm start`: runs the built server/boot.ts, then the app's server",
+  ],
+  [
+    "started with the instrument preload and remix-serve's CLI",
+    "started with the app's own server (`server.mjs`)",
+  ],
+  [
+    "`server/adapter/refusal-response.ts` turns its 500 into the refusal's status",
+    "the app's server (`server/refusal-answer.ts`) turns its 500 into the refusal's status",
+  ],
+  [
+    "(remix-serve's access log, made JSON, with the `client`",
+    "(the app's server writes it through the logger, with the `client`",
+  ],
+  [
+    "(remix-serve builds it from Express's `req.protocol` and `req.hostname`; the app sets Express's",
+    "(the app's server builds it from Express's `req.protocol` and `req.hostname`, and sets Express's",
+  ],
+  [
+    "- **Server**: `instrument.server.mjs` (loaded by `npm start` through `--import`) starts Sentry\n  (`@sentry/node`) before remix-serve loads the app,",
+    "- **Server**: the boot (`server/boot.ts`, which `server.mjs` runs first) starts Sentry\n  (`@sentry/node`) before the app's server and React Router load,",
+  ],
 ];
 
 /** Remix 2's server, config and browser SDK, named in prose (run.ts's check, with its package names). */

@@ -9,8 +9,8 @@
  *     `checkContinue`, before anything else sees the request;
  *  2. a request scope for what they let through (request ids, digests,
  *     refusals: app/errors/request-store.server.ts);
- *  3. Express 5, as `react-router-serve` sets it up: compression, the client
- *     build's assets (`/assets` immutable for a year), `public`, then one
+ *  3. Express 5, as `react-router-serve` 8.4.0 sets it up: compression, the client
+ *     build's assets (`/assets` immutable for a year), `public`, `.well-known`, then one
  *     access line per request through the app's logger (access-log.ts), then
  *     React Router's request handler, whose answer to a refused request is
  *     replaced before it is written (framework-handler.ts);
@@ -100,6 +100,8 @@ async function expressApp(
   );
   app.use(publicPath, express.static(client));
   app.use(express.static("public", { maxAge: "1h" }));
+  // Dot-folders are not served by the handlers above.
+  app.use("/.well-known", express.static(path.join(client, ".well-known")));
   app.use(accessLog(trust));
   app.all("/{*splat}", frameworkHandler({ build, mode: "production", refusalOf }));
   return app;

@@ -50,7 +50,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).u
 /**
  * How the servers stop accepting. By default each server's own `close`: the
  * app's own server (React Router 8) is closed by nothing else. On Remix 2,
- * remix-serve closes its server on the same signal, so the boot passes the
+ * the framework's CLI closes its server on the same signal, so the boot passes the
  * adapter's (server/adapter/server-close.ts), which takes that call over first.
  */
 export interface ServerCloser {
@@ -103,7 +103,7 @@ export function installGracefulShutdown(
     stopping = true;
     const started = performance.now();
     draining = true;
-    // On Remix 2, remix-serve's own handler for the same signal runs right after this one.
+    // On Remix 2, the framework CLI's own handler for the same signal runs right after this one.
     closer.takeOver?.(servers);
     const delayMs = signal === "SIGTERM" ? drainDelayMs : 0;
     const logger = getLogger();

@@ -126,27 +126,38 @@ export const SUPERSEDED: Record<string, string> = {
 /** The record that moved the upgrade to React Router 8, which supersedes the ones above in the upgraded tree. */
 const SUPERSEDING = "0065";
 
+/** Records another decision of the upgraded tree overturns there: by which, and why. */
+export const SUPERSEDED_BY_OTHERS: Record<string, { by: string; reason: string }> = {
+  "docs/decisions/0050-wrap-remix-serve.md": {
+    by: "0067",
+    reason: "the app runs its own server, so no framework server is wrapped and none of its patches is left",
+  },
+};
+
+/** The record that supersedes `file` in the upgraded tree. */
+const supersedingOf = (file: string) => SUPERSEDED_BY_OTHERS[file]?.by ?? SUPERSEDING;
+
 /** A decision record's status paragraph replaced with a superseded one (the form docs/decisions/README.md's check reads). */
-export function supersede(text: string, reason: string): string {
+export function supersede(text: string, reason: string, by = SUPERSEDING): string {
   const status = /^Status: [\s\S]*?(?=\n\n)/m;
   if (!status.test(text)) throw new Error("no Status paragraph");
   return text.replace(
     status,
-    `Status: Superseded by ${SUPERSEDING} in this tree, upgraded to React Router 8: ${reason}.`,
+    `Status: Superseded by ${by} in this tree, upgraded to React Router 8: ${reason}.`,
   );
 }
 
 /** The decision index with the status of each record in SUPERSEDED set to match. */
 export function supersedeInIndex(index: string): string {
   let out = index;
-  for (const file of Object.keys(SUPERSEDED)) {
+  for (const file of [...Object.keys(SUPERSEDED), ...Object.keys(SUPERSEDED_BY_OTHERS)]) {
     const name = path.basename(file);
     out = out.replace(
       new RegExp(
         `^(\\| \\[\\d{4}\\]\\(${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\) *\\|[^|]*\\|)[^|]*\\|`,
         "m",
       ),
-      `$1 Superseded by ${SUPERSEDING} |`,
+      `$1 Superseded by ${supersedingOf(file)} |`,
     );
   }
   return out;
@@ -166,6 +177,12 @@ export function rewriteDocs(root: string): string[] {
       file,
       (text) => supersede(text, reason),
     ]),
+    ...Object.entries(SUPERSEDED_BY_OTHERS).map(
+      ([file, { by, reason }]): [string, (text: string) => string] => [
+        file,
+        (text) => supersede(text, reason, by),
+      ],
+    ),
     ["docs/decisions/README.md", supersedeInIndex],
   ];
   return edits.flatMap(([file, edit]) => {

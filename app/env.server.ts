@@ -84,9 +84,9 @@ const host = optionalString.refine(
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
-  /** Where the server listens; remix-serve reads both itself, the check here gives a bad value its one line. */
+  /** Where the server listens; the check here gives a bad value its one line. */
   PORT: port,
-  /** Unset: every interface (remix-serve), `localhost` under `npm run dev`. */
+  /** Unset: every interface, `localhost` under `npm run dev`. */
   HOST: host,
   SENTRY_DSN: dsn,
   SENTRY_ENVIRONMENT: optionalString,

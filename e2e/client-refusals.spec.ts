@@ -8,6 +8,7 @@
  */
 import { expect, fromNowOn, isErrorEvent, settledItems, test } from "./support/fixtures";
 import { failureLines, linesOf, send, type RawRequest } from "./support/refusals";
+import { ROOT_DATA_PATH } from "../app/routing/data-url";
 
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 const VALID_FORM = "name=Ada&email=ada%40example.com";
@@ -108,8 +109,9 @@ const shapes: Shape[] = [
     allow: "GET, HEAD",
   },
   {
-    name: "POST /_root.data",
-    request: { method: "POST", target: "/_root.data", headers: FORM, body: "a=1" },
+    // The root's single-fetch URL: /_root.data on Remix 2, /_.data on React Router 8.
+    name: `POST ${ROOT_DATA_PATH}`,
+    request: { method: "POST", target: ROOT_DATA_PATH, headers: FORM, body: "a=1" },
     status: 405,
     reason: "method not allowed",
     allow: "GET, HEAD",

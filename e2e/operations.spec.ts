@@ -5,7 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { hostname } from "node:os";
-import { startApp, parseStartScript } from "../test-support/app-server";
+import { commandPath, startApp, parseStartScript } from "../test-support/app-server";
 import { expect, settledItems, test } from "./support/fixtures";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -178,7 +178,7 @@ test.describe("graceful shutdown", () => {
 function startExpectingExit(env: Record<string, string>) {
   const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } };
   const start = parseStartScript(pkg.scripts.start);
-  return spawnSync(`node_modules/.bin/${start.command}`, start.args, {
+  return spawnSync(commandPath(process.cwd(), start.command), start.args, {
     env: { PATH: process.env.PATH, ...start.env, PORT: "0", ...env } as unknown as NodeJS.ProcessEnv,
     encoding: "utf8",
     timeout: 60_000,

@@ -1,5 +1,5 @@
 import { DISCARD_AFTER_REFUSAL_BYTES } from "~/http/request-body.server";
-import type { FrontHandler } from "./adapter/http-server";
+import type { FrontHandler } from "./front-handler";
 import { refuseInFront } from "./front-refusals";
 
 /**

@@ -24,6 +24,7 @@ import { bypassSentryUnlessTraced } from "./adapter/sentry-request-bypass";
 import { refuseMalformedPaths, refuseUnsupportedMethods, supplyMissingHost } from "./request-guards";
 import { boundManifestRequests } from "./manifest-guard";
 import { answerReadiness, installGracefulShutdown } from "./shutdown";
+import { closeServer, disarmClose } from "./adapter/server-close";
 import { setNoSniff } from "./response-headers";
 import { installAccessLineFormat, installJsonStdout } from "./adapter/stdout";
 import { trustFunction } from "~/http/trust-proxy.server";
@@ -71,6 +72,7 @@ async function boot(): Promise<Env> {
   installGracefulShutdown(httpServers, {
     drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
     flushSentry: flushServerSentry,
+    closer: { takeOver: disarmClose, close: closeServer },
   });
   getLogger().info(
     {

@@ -1,5 +1,5 @@
 import { processWide } from "~/process-wide";
-import type { FrontHandler } from "./adapter/http-server";
+import type { FrontHandler } from "./front-handler";
 
 /**
  * A bound on what one lazy-route-discovery request (`/__manifest?p=…`) costs:

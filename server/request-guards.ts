@@ -1,5 +1,5 @@
 import { pathOf } from "~/http/operational-paths";
-import type { FrontHandler } from "./adapter/http-server";
+import type { FrontHandler } from "./front-handler";
 import { refuseInFront } from "./front-refusals";
 
 /**

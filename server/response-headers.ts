@@ -1,4 +1,4 @@
-import type { FrontHandler } from "./adapter/http-server";
+import type { FrontHandler } from "./front-handler";
 
 /**
  * `X-Content-Type-Options: nosniff` on every response the server sends:

@@ -1,6 +1,5 @@
 import type { Server } from "node:http";
-import type { FrontHandler } from "./adapter/http-server";
-import { closeServer, disarmClose } from "./adapter/server-close";
+import type { FrontHandler } from "./front-handler";
 import { getLogger } from "~/logging/logger.server";
 import { pathOf, READINESS_PATH } from "~/http/operational-paths";
 
@@ -28,7 +27,7 @@ export const SENTRY_FLUSH_MS = 2_000;
 let draining = false;
 
 /**
- * The front handler (adapter/http-server.ts) for readiness, first in line:
+ * The front handler (front-handler.ts) for readiness, first in line:
  * `/readyz` answers 200 `ready`, or 503 `draining` once shutdown began; while
  * draining, every other response gets `Connection: close` too, so keep-alive
  * clients (a balancer's pooled connections) reconnect elsewhere. Liveness
@@ -48,14 +47,29 @@ export const answerReadiness: FrontHandler = (request, response) => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
+/**
+ * How the servers stop accepting. By default each server's own `close`: the
+ * app's own server (React Router 8) is closed by nothing else. On Remix 2,
+ * the framework's CLI closes its server on the same signal, so the boot passes the
+ * adapter's (server/adapter/server-close.ts), which takes that call over first.
+ */
+export interface ServerCloser {
+  /** Called once when shutdown starts, before the drain delay. */
+  takeOver?(servers: Iterable<Server>): void;
+  /** Stops accepting and calls `done` once every connection ended. */
+  close(server: Server, done: () => void): void;
+}
+
+const OWN_CLOSE: ServerCloser = { close: (server, done) => void server.close(() => done()) };
+
 /** Resolves when `server` has no connections left, closing idle keep-alive ones as requests finish. */
-function drain(server: Server): Promise<void> {
+function drain(server: Server, closer: ServerCloser): Promise<void> {
   return new Promise((resolve) => {
     if (!server.listening) {
       resolve();
       return;
     }
-    closeServer(server, resolve);
+    closer.close(server, resolve);
     // Keep-alive connections stay open between requests; close each one as soon as it is idle.
     const sweep = setInterval(() => server.closeIdleConnections(), 50);
     sweep.unref();
@@ -74,10 +88,13 @@ export function installGracefulShutdown(
   {
     drainDelayMs,
     flushSentry,
+    closer = OWN_CLOSE,
   }: {
     drainDelayMs: number;
     /** Sends what Sentry buffered within the time given; true when all went out. */
     flushSentry: (timeoutMs: number) => Promise<boolean>;
+    /** How the servers stop accepting (default: their own `close`). */
+    closer?: ServerCloser;
   },
 ) {
   let stopping = false;
@@ -86,8 +103,8 @@ export function installGracefulShutdown(
     stopping = true;
     const started = performance.now();
     draining = true;
-    // remix-serve's own handler for the same signal runs right after this one.
-    disarmClose(servers);
+    // On Remix 2, the framework CLI's own handler for the same signal runs right after this one.
+    closer.takeOver?.(servers);
     const delayMs = signal === "SIGTERM" ? drainDelayMs : 0;
     const logger = getLogger();
     logger.info(
@@ -96,7 +113,7 @@ export function installGracefulShutdown(
     );
     await sleep(delayMs);
     const inFlightFinished = await Promise.race([
-      Promise.all([...servers].map(drain)).then(() => true),
+      Promise.all([...servers].map((server) => drain(server, closer))).then(() => true),
       sleep(SHUTDOWN_GRACE_MS).then(() => false),
     ]);
     const sentryFlushed = await flushSentry(SENTRY_FLUSH_MS);

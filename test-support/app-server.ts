@@ -69,6 +69,11 @@ export function parseStartScript(script: string): {
   return { env, command, args };
 }
 
+/** The executable a start script's command names: Node itself for `node` (a server of the app's own), else the project's binary. */
+export function commandPath(projectRoot: string, command: string): string {
+  return command === "node" ? process.execPath : path.join(projectRoot, "node_modules/.bin", command);
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -105,7 +110,7 @@ export async function startApp(options: StartOptions = {}): Promise<AppServer> {
   const args = start.args.map((arg) => arg.replace(/^(\.\/)?build\//, `./${build}/`));
   const port = await freePort();
 
-  const child = spawn(path.join(projectRoot, "node_modules/.bin", start.command), args, {
+  const child = spawn(commandPath(projectRoot, start.command), args, {
     cwd: projectRoot,
     env: {
       ...baseEnv(),
@@ -123,8 +128,10 @@ export async function startApp(options: StartOptions = {}): Promise<AppServer> {
     } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  // The banner remix-serve, or react-router-serve, prints once it listens.
-  return superviseServer(child, port, (output) => /\[(?:remix|react-router)-serve\] /.test(output));
+  // The banner remix-serve prints once it listens, or the app's own server's `listening` line.
+  return superviseServer(child, port, (output) =>
+    /\[(?:remix|react-router)-serve\] |"msg":"listening"/.test(output),
+  );
 }
 
 /**

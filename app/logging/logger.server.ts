@@ -19,7 +19,7 @@ function createLogger() {
     return pino({ ...options, transport: { target: "pino-pretty", options: { colorize: true } } });
   }
   // Synchronous writes: a line is whole on stdout before the next one starts
-  // (remix-serve's own lines share the stream), and none is lost at exit.
+  // (other writers may share the stream), and none is lost at exit.
   return pino(options, pino.destination({ dest: 1, sync: true }));
 }
 

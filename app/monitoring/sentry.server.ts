@@ -22,7 +22,7 @@ import {
 /**
  * The server side of Sentry (`@sentry/node` 11; the browser keeps
  * `@sentry/remix` 10, docs/decisions/0058). The boot (server/boot.ts) awaits
- * `initServerSentry` before remix-serve loads the app: with a DSN it loads the
+ * `initServerSentry` before the framework loads the app: with a DSN it loads the
  * SDK and starts it; without one nothing of `@sentry/*` is ever loaded and
  * everything else here is a no-op. This module imports Sentry's types only.
  */
@@ -54,7 +54,7 @@ export const SERVER_DATA_COLLECTION = {
 
 /**
  * Default integrations left out (bench/README.md, "Where the time goes"):
- * - Express: remix-serve's middlewares would each become a transaction of their
+ * - Express: the server's middlewares would each become a transaction of their
  *   own (query, expressInit, serveStatic…); the HTTP integration's span is the request.
  * - Modules: attaches the list of every installed package to every event and
  *   transaction, paid for in serialisation on each request.
@@ -150,7 +150,7 @@ const sampleRateOf = (sdk: ServerSdk) => sdk.node.getClient()?.getOptions().trac
 
 /**
  * Starts Sentry when SENTRY_DSN is set: loads the SDK (the only place it is
- * loaded) and initialises it. The boot awaits this before remix-serve loads.
+ * loaded) and initialises it. The boot awaits this before the framework loads.
  */
 export async function initServerSentry(env: Env): Promise<void> {
   if (!env.SENTRY_DSN) return;

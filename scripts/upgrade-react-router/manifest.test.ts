@@ -41,6 +41,11 @@ describe("upgradeManifest, on this project's package.json", () => {
     expect(JSON.stringify(upgraded.scripts)).not.toMatch(/remix vite:/);
   });
 
+  it("starts the app's own server, not react-router-serve", () => {
+    expect(upgraded.scripts.start).toBe("NODE_ENV=production node ./server.mjs ./build/server/index.js");
+    expect(upgraded.scripts.dev).toBe(pkg.scripts.dev);
+  });
+
   it("drops patch-package and its postinstall only when no patch is left", () => {
     expect(upgraded.scripts.postinstall).toBeUndefined();
     expect(upgraded.dependencies["patch-package"]).toBeUndefined();
@@ -56,7 +61,9 @@ describe("upgradeManifest, on this project's package.json", () => {
     expect(new Set(versions)).toEqual(new Set(["8.4.0"]));
     // React Router 8 needs React >= 19.2.7 and Vite 7 or 8 (vitest 3 runs on 7).
     expect(added).toEqual(expect.arrayContaining(["react@19.3.1", "react-dom@19.3.1", "vite@7.3.8"]));
-    expect(ADDED_DEV_RANGES).toEqual(["@types/react@^19.3.0", "@types/react-dom@^19.3.0"]);
+    expect(ADDED_DEV_RANGES).toEqual(
+      expect.arrayContaining(["@types/react@^19.3.0", "@types/react-dom@^19.3.0"]),
+    );
     // Sentry's 11 line in the browser too: the version the server's @sentry/node has.
     expect(ADDED_DEPENDENCIES).toContain(`@sentry/react@${pkg.dependencies["@sentry/node"]}`);
   });

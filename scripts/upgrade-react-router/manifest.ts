@@ -7,31 +7,44 @@
  * last line vitest 3 runs on. The browser SDK is `@sentry/react` at the
  * server's `@sentry/node` version (`@sentry/react-router` stops at 10.x on the
  * registry and would bring `@sentry/node` 10 beside the server's 11).
+ * The app runs its own server (docs/decisions/0067): Express 5 and compression,
+ * as `react-router-serve` 8.4.0 locks them; `@react-router/serve` stays for
+ * the benchmark's bare baseline only.
  */
 export const REACT_ROUTER_VERSION = "8.4.0";
 export const REACT_VERSION = "19.3.1";
 export const REACT_TYPES_VERSION = "^19.3.0";
 export const VITE_VERSION = "7.3.8";
 export const SENTRY_BROWSER_VERSION = "11.12.0";
+export const EXPRESS_VERSION = "5.3.0";
+export const COMPRESSION_VERSION = "1.8.2";
 
 export const ADDED_DEPENDENCIES = [
   `react-router@${REACT_ROUTER_VERSION}`,
   `@react-router/node@${REACT_ROUTER_VERSION}`,
-  `@react-router/serve@${REACT_ROUTER_VERSION}`,
   `@sentry/react@${SENTRY_BROWSER_VERSION}`,
+  `express@${EXPRESS_VERSION}`,
+  `compression@${COMPRESSION_VERSION}`,
   `react@${REACT_VERSION}`,
   `react-dom@${REACT_VERSION}`,
 ];
 export const ADDED_DEV_DEPENDENCIES = [
   `@react-router/dev@${REACT_ROUTER_VERSION}`,
   `@react-router/fs-routes@${REACT_ROUTER_VERSION}`,
+  // The bare framework's own server, for the benchmark's baseline (bench/baseline).
+  `@react-router/serve@${REACT_ROUTER_VERSION}`,
   `vite@${VITE_VERSION}`,
 ];
 /** Ranges, not exact (`npm install` without --save-exact): the types follow React's minor. */
 export const ADDED_DEV_RANGES = [
   `@types/react@${REACT_TYPES_VERSION}`,
   `@types/react-dom@${REACT_TYPES_VERSION}`,
+  "@types/express@^5.0.6",
+  "@types/compression@^1.8.1",
 ];
+
+/** `npm start` on React Router 8: the app's own server (server.mjs), given the server build as remix-serve was. */
+export const START_SCRIPT = "NODE_ENV=production node ./server.mjs ./build/server/index.js";
 
 /** Packages that only Remix 2 needs: its own, the patched router's twin, the browser SDK for Remix. */
 const REMOVED = /^@remix-run\/|^@sentry\/remix$/;
@@ -48,8 +61,9 @@ export interface PackageJson {
   [key: string]: unknown;
 }
 
-/** `remix vite:build` → `react-router build`, `remix-serve` → `react-router-serve`; typegen before tsc. */
+/** `remix vite:build` → `react-router build`; `start` runs the app's own server; typegen before tsc. */
 function upgradeScript(name: string, command: string): string {
+  if (name === "start") return START_SCRIPT;
   let out = command
     // With --config in another folder, React Router takes that folder as the project's root.
     .replace(/\bremix vite:build --config\b/g, "react-router build . --config")

@@ -7,6 +7,7 @@ import {
   REMIX_NAME_IN_PROSE,
   rewriteProse,
   SUPERSEDED,
+  SUPERSEDED_BY_OTHERS,
   supersede,
   supersedeInIndex,
 } from "./prose";
@@ -58,6 +59,12 @@ describe("supersede", () => {
       );
       expect(marked.match(/^Status:/gm)).toHaveLength(1);
     }
+    for (const [file, { by, reason }] of Object.entries(SUPERSEDED_BY_OTHERS)) {
+      expect(existsSync(path.join(ROOT, file)), file).toBe(true);
+      expect(supersede(read(file), reason, by)).toMatch(
+        new RegExp(`^Status: Superseded by ${by} in this tree, upgraded to React Router 8: .+\\.\n\n`, "m"),
+      );
+    }
   });
 
   it("sets their status in the decision index to match, and no other row's", () => {
@@ -65,7 +72,14 @@ describe("supersede", () => {
     const after = supersedeInIndex(before);
     const rows = (text: string) => text.split("\n").filter((line) => /^\| \[\d{4}\]/.test(line));
     const changed = rows(after).filter((row, i) => row !== rows(before)[i]);
-    expect(changed).toHaveLength(Object.keys(SUPERSEDED).length);
-    for (const row of changed) expect(row.split("|")[3]!.trim()).toBe("Superseded by 0065");
+    expect(changed).toHaveLength(Object.keys(SUPERSEDED).length + Object.keys(SUPERSEDED_BY_OTHERS).length);
+    const statusOf = (file: string) =>
+      rows(after)
+        .find((row) => row.includes(`(${path.basename(file)})`))!
+        .split("|")[3]!
+        .trim();
+    for (const file of Object.keys(SUPERSEDED)) expect(statusOf(file)).toBe("Superseded by 0065");
+    for (const [file, { by }] of Object.entries(SUPERSEDED_BY_OTHERS))
+      expect(statusOf(file)).toBe(`Superseded by ${by}`);
   });
 });

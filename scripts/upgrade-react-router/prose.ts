@@ -34,8 +34,43 @@ const PASSAGES: readonly (readonly [string, string])[] = [
     "default rate, and the same bare app with `@sentry/remix` set up as Sentry's guide says) at 1, 100",
     "default rate) at 1, 100",
   ],
+  // Before the adapter README's own title passage below, which this line contains.
+  [
+    "  adapter/                 every assumption about remix-serve's and Remix's internals, each",
+    "  adapter/                 every assumption left about React Router's internals, each",
+  ],
   ["remix-serve and Remix 2 offer no hook", "react-router-serve and React Router offer no hook"],
   ["remix-serve's and Remix's internals", "react-router-serve's and React Router's internals"],
+  // The app runs its own server on React Router 8 (docs/decisions/0067), not the framework's CLI.
+  ["served by `remix-serve`, with", "served by a server of its own (Express), with"],
+  [
+    "server/                    the boot that runs before remix-serve loads the app, and the plain\n                           functions it wires in (request guards, readiness, tunnel, shutdown)",
+    "server/                    the boot, the app's own server (app-server.ts) and the plain\n                           functions it calls (request guards, readiness, tunnel, shutdown)",
+  ],
+  [
+    "instrument.server.mjs      loaded with --import before remix-serve: runs the built server/boot.ts",
+    "server.mjs                 `npm start`: runs the built server/boot.ts, then the app's server",
+  ],
+  [
+    "started with the instrument preload and remix-serve's CLI",
+    "started with the app's own server (`server.mjs`)",
+  ],
+  [
+    "`server/adapter/refusal-response.ts` turns its 500 into the refusal's status",
+    "the app's server (`server/refusal-answer.ts`) turns its 500 into the refusal's status",
+  ],
+  [
+    "(remix-serve's access log, made JSON, with the `client`",
+    "(the app's server writes it through the logger, with the `client`",
+  ],
+  [
+    "(remix-serve builds it from Express's `req.protocol` and `req.hostname`; the app sets Express's",
+    "(the app's server builds it from Express's `req.protocol` and `req.hostname`, and sets Express's",
+  ],
+  [
+    "- **Server**: `instrument.server.mjs` (loaded by `npm start` through `--import`) starts Sentry\n  (`@sentry/node`) before remix-serve loads the app,",
+    "- **Server**: the boot (`server/boot.ts`, which `server.mjs` runs first) starts Sentry\n  (`@sentry/node`) before the app's server and React Router load,",
+  ],
 ];
 
 /** Remix 2's server, config and browser SDK, named in prose (run.ts's check, with its package names). */
@@ -91,27 +126,38 @@ export const SUPERSEDED: Record<string, string> = {
 /** The record that moved the upgrade to React Router 8, which supersedes the ones above in the upgraded tree. */
 const SUPERSEDING = "0065";
 
+/** Records another decision of the upgraded tree overturns there: by which, and why. */
+export const SUPERSEDED_BY_OTHERS: Record<string, { by: string; reason: string }> = {
+  "docs/decisions/0050-wrap-remix-serve.md": {
+    by: "0067",
+    reason: "the app runs its own server, so no framework server is wrapped and none of its patches is left",
+  },
+};
+
+/** The record that supersedes `file` in the upgraded tree. */
+const supersedingOf = (file: string) => SUPERSEDED_BY_OTHERS[file]?.by ?? SUPERSEDING;
+
 /** A decision record's status paragraph replaced with a superseded one (the form docs/decisions/README.md's check reads). */
-export function supersede(text: string, reason: string): string {
+export function supersede(text: string, reason: string, by = SUPERSEDING): string {
   const status = /^Status: [\s\S]*?(?=\n\n)/m;
   if (!status.test(text)) throw new Error("no Status paragraph");
   return text.replace(
     status,
-    `Status: Superseded by ${SUPERSEDING} in this tree, upgraded to React Router 8: ${reason}.`,
+    `Status: Superseded by ${by} in this tree, upgraded to React Router 8: ${reason}.`,
   );
 }
 
 /** The decision index with the status of each record in SUPERSEDED set to match. */
 export function supersedeInIndex(index: string): string {
   let out = index;
-  for (const file of Object.keys(SUPERSEDED)) {
+  for (const file of [...Object.keys(SUPERSEDED), ...Object.keys(SUPERSEDED_BY_OTHERS)]) {
     const name = path.basename(file);
     out = out.replace(
       new RegExp(
         `^(\\| \\[\\d{4}\\]\\(${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\) *\\|[^|]*\\|)[^|]*\\|`,
         "m",
       ),
-      `$1 Superseded by ${SUPERSEDING} |`,
+      `$1 Superseded by ${supersedingOf(file)} |`,
     );
   }
   return out;
@@ -131,6 +177,12 @@ export function rewriteDocs(root: string): string[] {
       file,
       (text) => supersede(text, reason),
     ]),
+    ...Object.entries(SUPERSEDED_BY_OTHERS).map(
+      ([file, { by, reason }]): [string, (text: string) => string] => [
+        file,
+        (text) => supersede(text, reason, by),
+      ],
+    ),
     ["docs/decisions/README.md", supersedeInIndex],
   ];
   return edits.flatMap(([file, edit]) => {

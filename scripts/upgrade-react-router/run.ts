@@ -22,6 +22,7 @@ import {
   upgradeManifest,
   type PackageJson,
 } from "./manifest";
+import { upgradeDockerfile } from "./dockerfile";
 import { proseFiles, REMIX_NAME_IN_PROSE, rewriteDocs } from "./prose";
 import { rewriteSource } from "./source-rewrite";
 
@@ -42,6 +43,19 @@ const REMOVED = [
   "server/adapter/turbo-stream-errors.test.ts",
   // Target E of the benchmark: the documented setup of @sentry/remix, which goes.
   "bench/documented",
+  // remix-serve's run-time patches: the app runs its own server (react-router-8/server.mjs and server/;
+  // docs/decisions/0067), which calls the front handlers, logs and closes itself.
+  "instrument.server.mjs",
+  "server/adapter/http-server.ts",
+  "server/adapter/http-server.test.ts",
+  "server/adapter/stdout.ts",
+  "server/adapter/stdout.test.ts",
+  "server/log-lines.ts",
+  "server/log-lines.test.ts",
+  "server/adapter/server-close.ts",
+  "server/adapter/server-close.test.ts",
+  "server/adapter/refusal-response.ts",
+  "server/adapter/refusal-response.test.ts",
 ];
 
 /** Not rewritten: output, installed packages, the prose (docs say what changed), and this script. */
@@ -98,6 +112,9 @@ function format(files: string[]): void {
 
 function replaceFiles(): { removed: number; replaced: string[] } {
   for (const file of REMOVED) rmSync(path.join(ROOT, file), { recursive: true, force: true });
+  // The image runs the app's own server (dockerfile.ts).
+  const dockerfile = path.join(ROOT, "Dockerfile");
+  writeFileSync(dockerfile, upgradeDockerfile(readFileSync(dockerfile, "utf8")));
   const replaced = filesUnder(REPLACEMENTS, undefined);
   for (const file of replaced) cpSync(path.join(REPLACEMENTS, file), path.join(ROOT, file));
   return { removed: REMOVED.length, replaced };

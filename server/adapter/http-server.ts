@@ -2,6 +2,7 @@ import http from "node:http";
 import { syncBuiltinESMExports } from "node:module";
 import type { TrustFunction } from "~/http/trust-proxy.server";
 import { runInRequestScope } from "~/errors/request-store.server";
+import type { FrontHandler } from "../front-handler";
 import { answerRefusal } from "./refusal-response";
 
 /**
@@ -15,7 +16,7 @@ import { answerRefusal } from "./refusal-response";
  * What passes them runs in a request scope of its own (request ids and
  * digests: app/errors/request-store.server.ts).
  */
-export type FrontHandler = (request: http.IncomingMessage, response: http.ServerResponse) => boolean;
+export type { FrontHandler };
 
 /** Express's `app.set`, which remix-serve's app (the server's request listener) has. */
 type ExpressLike = http.RequestListener & { set?: (name: string, value: unknown) => unknown };

@@ -1,0 +1,21 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { upgradeDockerfile } from "./dockerfile";
+import { rewriteSource } from "./source-rewrite";
+
+const dockerfile = readFileSync(path.resolve(import.meta.dirname, "../../Dockerfile"), "utf8");
+
+describe("upgradeDockerfile, on this project's Dockerfile after the source rewrite", () => {
+  const upgraded = upgradeDockerfile(rewriteSource("Dockerfile", dockerfile));
+
+  it("runs the app's own server as process 1, without the preload or the framework's CLI", () => {
+    expect(upgraded).toContain('CMD ["node", "server.mjs", "build/server/index.js"]');
+    expect(upgraded).toContain("COPY package.json server.mjs ./");
+    expect(upgraded).not.toMatch(/instrument\.server\.mjs|react-router-serve|@react-router\/serve/);
+  });
+
+  it("refuses a Dockerfile whose lines it does not find", () => {
+    expect(() => upgradeDockerfile("FROM node:24\n")).toThrow(/expected the line/);
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * The image on React Router 8 runs the app's own server (docs/decisions/0067):
+ * `node server.mjs build/server/index.js`, with `server.mjs` copied in place of
+ * the preload. Applied after the source rewrite (react-router-serve's names);
+ * a line it expects and does not find is an error, so a change of the
+ * Dockerfile cannot silently leave the old command in the upgraded image.
+ */
+const LINES: readonly (readonly [string, string])[] = [
+  [
+    "# The production image: the default build served by react-router-serve, nothing else.",
+    "# The production image: the default build served by the app's own server (server.mjs), nothing else.",
+  ],
+  ["COPY package.json instrument.server.mjs ./", "COPY package.json server.mjs ./"],
+  [
+    "# The base image's entrypoint script is cleared. react-router-serve's bin is dist/cli.js.",
+    "# The base image's entrypoint script is cleared.",
+  ],
+  [
+    'CMD ["node", "--import", "./instrument.server.mjs", "node_modules/@react-router/serve/dist/cli.js", "build/server/index.js"]',
+    'CMD ["node", "server.mjs", "build/server/index.js"]',
+  ],
+];
+
+export function upgradeDockerfile(text: string): string {
+  let out = text;
+  for (const [from, to] of LINES) {
+    if (!out.includes(from)) throw new Error(`Dockerfile: expected the line ${JSON.stringify(from)}`);
+    out = out.replace(from, to);
+  }
+  return out;
+}

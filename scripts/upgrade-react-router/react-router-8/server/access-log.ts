@@ -1,0 +1,34 @@
+import type { RequestHandler } from "express";
+import { clientAddress, type TrustFunction } from "~/http/trust-proxy.server";
+import { OPERATIONAL_PATHS, pathOf } from "~/http/operational-paths";
+import { getLogger } from "~/logging/logger.server";
+
+/**
+ * One access line per request that reaches the app (not static assets, which
+ * are answered before this, nor what the front handlers answer), written by
+ * the app's logger when the response is done: `request` with the client
+ * address (as TRUST_PROXY allows it to be known), method, target, status and
+ * duration. Health checks are left out: they would only be noise.
+ */
+export function accessLog(trust: TrustFunction): RequestHandler {
+  return (req, res, next) => {
+    const started = performance.now();
+    const url = req.originalUrl;
+    if (!OPERATIONAL_PATHS.includes(pathOf(url))) {
+      res.once("close", () => {
+        getLogger().info(
+          {
+            client: clientAddress(req, trust) || "-",
+            method: req.method,
+            url,
+            // A client that went away before the answer began gets none.
+            status: res.headersSent ? res.statusCode : undefined,
+            durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+          },
+          "request",
+        );
+      });
+    }
+    next();
+  };
+}

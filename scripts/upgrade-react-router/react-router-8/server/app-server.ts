@@ -1,0 +1,159 @@
+/**
+ * The app's own HTTP server, in React Router's custom-server pattern (its
+ * `node-custom-server` template): the server is created here, not by a CLI,
+ * so everything a production server needs is a plain call in order, through
+ * public APIs only (docs/decisions/0067-the-app-owns-its-server.md):
+ *
+ *  1. the front handlers (readiness, method, path, body-size and manifest
+ *     guards, the Sentry tunnel: front-handler.ts), for `request` and
+ *     `checkContinue`, before anything else sees the request;
+ *  2. a request scope for what they let through (request ids, digests,
+ *     refusals: app/errors/request-store.server.ts);
+ *  3. Express 5, as `react-router-serve` 8.4.0 sets it up: compression, the client
+ *     build's assets (`/assets` immutable for a year), `public`, `.well-known`, then one
+ *     access line per request through the app's logger (access-log.ts), then
+ *     React Router's request handler, whose answer to a refused request is
+ *     replaced before it is written (framework-handler.ts);
+ *  4. graceful shutdown of this server on SIGTERM and SIGINT (shutdown.ts).
+ *
+ * Under `npm run dev` (server/dev.ts) the same server runs with Vite's
+ * middlewares in place of the client build, and the server build loaded
+ * through Vite for every request.
+ */
+import http from "node:http";
+import path from "node:path";
+import type { Duplex } from "node:stream";
+import { pathToFileURL } from "node:url";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import type { ServerBuild } from "react-router";
+import type { Env } from "~/env.server";
+import { runInRequestScope } from "~/errors/request-store.server";
+import type { Refusal } from "~/errors/refusal";
+import { trustFunction } from "~/http/trust-proxy.server";
+import { getLogger } from "~/logging/logger.server";
+import { flushServerSentry } from "~/monitoring/sentry.server";
+import { accessLog } from "./access-log";
+import { refuseLargeBodies } from "./body-limit";
+import { frameworkHandler } from "./framework-handler";
+import type { FrontHandler } from "./front-handler";
+import { boundManifestRequests } from "./manifest-guard";
+import { refuseMalformedPaths, refuseUnsupportedMethods, supplyMissingHost } from "./request-guards";
+import { setNoSniff } from "./response-headers";
+import { answerReadiness, installGracefulShutdown } from "./shutdown";
+import { createTunnelHandler } from "./tunnel";
+
+export type AppServerOptions =
+  | {
+      mode: "production";
+      /** The server build (`build/server/index.js`); its client build is `../client` beside it. */
+      serverBuildPath: string;
+    }
+  | {
+      mode: "development";
+      /** Vite's middlewares (assets, modules, hot reload), in front of the app. */
+      vite: RequestHandler;
+      /** Loads the server build through Vite, for every request. */
+      build: () => Promise<ServerBuild>;
+    };
+
+/** The front handlers, in order. */
+function frontHandlers(env: Env, trust: ReturnType<typeof trustFunction>): FrontHandler[] {
+  return [
+    setNoSniff, // first: every response carries it, the front handlers' own answers too
+    answerReadiness, // while draining, every response says Connection: close
+    refuseUnsupportedMethods,
+    refuseMalformedPaths,
+    supplyMissingHost,
+    refuseLargeBodies(env.BODY_SIZE_LIMIT),
+    boundManifestRequests, // rewrites the target of a lazy-discovery request, answers none
+    ...(env.SENTRY_TUNNEL_ROUTE && env.SENTRY_DSN
+      ? [createTunnelHandler({ route: env.SENTRY_TUNNEL_ROUTE, dsn: env.SENTRY_DSN, trust })]
+      : []),
+  ];
+}
+
+/** Express, as `react-router-serve` sets it up, without its access log. */
+async function expressApp(
+  env: Env,
+  options: AppServerOptions,
+  refusalOf: (request: http.IncomingMessage) => Refusal | undefined,
+): Promise<express.Express> {
+  const trust = trustFunction(env.TRUST_PROXY);
+  const app = express();
+  app.disable("x-powered-by");
+  // The URL loaders see honours X-Forwarded-Proto and X-Forwarded-Host from a trusted proxy only.
+  app.set("trust proxy", trust);
+  if (options.mode === "development") {
+    app.use(options.vite);
+    app.use(accessLog(trust));
+    app.all("/{*splat}", frameworkHandler({ build: options.build, mode: "development", refusalOf }));
+    return app;
+  }
+  const build = (await import(/* @vite-ignore */ pathToFileURL(options.serverBuildPath).href)) as ServerBuild;
+  const client = path.resolve(path.dirname(options.serverBuildPath), "../client");
+  const publicPath = build.publicPath.startsWith("/") ? build.publicPath : `/${build.publicPath}`;
+  app.use(compression());
+  app.use(
+    path.posix.join(publicPath, "assets"),
+    express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }),
+  );
+  app.use(publicPath, express.static(client));
+  app.use(express.static("public", { maxAge: "1h" }));
+  // Dot-folders are not served by the handlers above.
+  app.use("/.well-known", express.static(path.join(client, ".well-known")));
+  app.use(accessLog(trust));
+  app.all("/{*splat}", frameworkHandler({ build, mode: "production", refusalOf }));
+  return app;
+}
+
+/** Creates the server (not yet listening) and its graceful shutdown. */
+export async function createAppServer(env: Env, options: AppServerOptions): Promise<http.Server> {
+  const trust = trustFunction(env.TRUST_PROXY);
+  const handlers = frontHandlers(env, trust);
+  // The refusal of a request, recorded in its scope while the framework handles it.
+  const refusals = new WeakMap<http.IncomingMessage, Refusal>();
+  const app = await expressApp(env, options, (request) => refusals.get(request));
+  const toApp = (request: http.IncomingMessage, response: http.ServerResponse) =>
+    runInRequestScope(request.url ?? "/", () => app(request, response), {
+      incoming: request,
+      answerRefusal: (refusal) => void refusals.set(request, refusal),
+    });
+  const server = http.createServer();
+  server.on("request", (request: http.IncomingMessage, response: http.ServerResponse) => {
+    if (handlers.some((handle) => handle(request, response))) return;
+    toApp(request, response);
+  });
+  // `Expect: 100-continue`: a refused request never tells the client to send its body.
+  server.on("checkContinue", (request: http.IncomingMessage, response: http.ServerResponse) => {
+    if (handlers.some((handle) => handle(request, response))) return;
+    response.writeContinue();
+    toApp(request, response);
+  });
+  // Node drops CONNECT sockets silently when nobody listens; answer instead.
+  server.on("connect", (_request: http.IncomingMessage, socket: Duplex) => {
+    socket.end(
+      "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE\r\n" +
+        "X-Content-Type-Options: nosniff\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
+    );
+  });
+  installGracefulShutdown([server], {
+    drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
+    flushSentry: flushServerSentry,
+  });
+  return server;
+}
+
+/** Listens where the environment says (PORT; HOST, else every interface) and writes one `listening` line. */
+export function listen(server: http.Server, { port, host }: { port: number; host?: string }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      const address = server.address();
+      const bound = typeof address === "object" && address ? address.port : port;
+      getLogger().info({ url: `http://${host ?? "localhost"}:${bound}` }, "listening");
+      resolve();
+    });
+  });
+}

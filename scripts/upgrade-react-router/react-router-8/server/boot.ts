@@ -1,0 +1,83 @@
+/**
+ * The boot: runs before the app's server exists and before React Router
+ * loads the app (server.mjs imports it from the build as
+ * `build/server/instrument.js`; under `npm run dev`, server/dev.ts builds and
+ * imports it), in this order:
+ *  1. the env file, then the environment check (one line naming a bad variable, exit 1);
+ *  2. Sentry, so it is in place before anything it watches runs (with a DSN
+ *     only: without one nothing of `@sentry/*` is loaded at all), and, with
+ *     Sentry on, the trace decision for each request as it arrives
+ *     (adapter/sentry-request-bypass.ts, the one assumption left: adapter/README.md);
+ *  3. one `starting` line.
+ * Then `startServer` creates the app's own server (app-server.ts), loading
+ * it, Express and React Router only now. Keep the imports to what starting
+ * needs: nothing of the app may load first.
+ */
+import type { Server } from "node:http";
+import { getEnv, type Env } from "~/env.server";
+import { getLogger } from "~/logging/logger.server";
+import { initServerSentry, requestTraceDecider } from "~/monitoring/sentry.server";
+import type { AppServerOptions } from "./app-server";
+import { loadEnvFile } from "./env-file";
+import { bypassSentryUnlessTraced } from "./adapter/sentry-request-bypass";
+
+function checkedEnvironment() {
+  try {
+    return { envFile: loadEnvFile(), env: getEnv() };
+  } catch (error) {
+    // One line that names the variable, and no stack: this is a configuration mistake.
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
+
+async function boot(): Promise<Env> {
+  const { envFile, env } = checkedEnvironment();
+  // Loads the SDK only with a DSN: the one wait of the boot.
+  await initServerSentry(env);
+  // Untraced requests (most, at the default rate) skip the SDK's per-request work.
+  const traced = requestTraceDecider(env);
+  if (traced) bypassSentryUnlessTraced(traced);
+  getLogger().info(
+    {
+      port: env.PORT,
+      mode: env.NODE_ENV,
+      envFile,
+      sentry: Boolean(env.SENTRY_DSN),
+      tunnel: (env.SENTRY_DSN && env.SENTRY_TUNNEL_ROUTE) || false,
+      feedback: env.SENTRY_FEEDBACK === "on",
+      release: env.SENTRY_RELEASE ?? null,
+      tracesSampleRate: env.SENTRY_DSN ? env.SENTRY_TRACES_SAMPLE_RATE : 0,
+      drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
+      trustProxy: env.TRUST_PROXY ?? false,
+      bodySizeLimit: env.BODY_SIZE_LIMIT,
+    },
+    "starting",
+  );
+  return env;
+}
+
+/**
+ * Settles with the checked environment once the boot is done. Its importer
+ * (server.mjs, or server/dev.ts) awaits it before anything of the app loads;
+ * a module-level `await` would need a newer build target than Vite's default
+ * for the server bundle.
+ */
+export const booted: Promise<Env> = boot();
+
+/**
+ * Creates the app's own server (app-server.ts) once the boot is done; `listen`
+ * makes it listen on PORT and HOST (unset: `defaultHost`, else every
+ * interface). Loaded only now: Express and React Router load after Sentry started.
+ */
+export async function startServer(
+  options: AppServerOptions,
+): Promise<{ server: Server; listen: (defaultHost?: string) => Promise<void> }> {
+  const env = await booted;
+  const { createAppServer, listen } = await import("./app-server");
+  const server = await createAppServer(env, options);
+  return {
+    server,
+    listen: (defaultHost) => listen(server, { port: env.PORT, host: env.HOST ?? defaultHost }),
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * `npm run dev`: the production boot and the app's own server (app-server.ts),
+ * with Vite's dev server as middleware (hot reload) in one process, as React
+ * Router's custom-server template runs it. See
+ * docs/decisions/0056-dev-runs-the-production-boot.md and
+ * docs/decisions/0067-the-app-owns-its-server.md.
+ *
+ * The boot is built as `npm run build` builds it (Vite's SSR build of the
+ * same entry, packages left to Node) and imported before anything else: the
+ * environment check, Sentry and the logger. Then the app's server, with Vite
+ * in middleware mode in front of the app and its hot-reload socket on the
+ * same server; the server build is loaded through Vite's module runner for
+ * every request, so an edit is served at once. The server's graceful shutdown
+ * owns the signals, as in production.
+ *
+ * Run by Node itself (type stripping): only erasable TypeScript here.
+ */
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import type { ServerBuild } from "react-router";
+import {
+  build,
+  createServer,
+  isRunnableDevEnvironment,
+  type Plugin,
+  type Rollup,
+  type ViteDevServer,
+} from "vite";
+import type { Env } from "../app/env.server.ts";
+import type { AppServerOptions } from "./app-server.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const BOOT_ENTRY = path.join(root, "server/boot.ts");
+const SERVER_BUILD = "virtual:react-router/server-build";
+
+interface Boot {
+  booted: Promise<Env>;
+  startServer(
+    options: AppServerOptions,
+  ): Promise<{ server: Server; listen: (defaultHost?: string) => Promise<void> }>;
+}
+
+function options(): { config?: string } {
+  try {
+    return parseArgs({ options: { config: { type: "string" } } }).values;
+  } catch (error) {
+    // One line, like a bad variable: PORT and HOST replace Vite's --port and --host.
+    console.error(
+      `npm run dev: ${(error as Error).message} (options: --config <file>; PORT and HOST set where it listens)`,
+    );
+    process.exit(1);
+  }
+}
+
+/** Builds the boot into one module beside the packages it imports, imports it, and removes the file. */
+async function runBoot(): Promise<{ boot: Boot; env: Env }> {
+  const result = (await build({
+    configFile: false,
+    logLevel: "silent",
+    publicDir: false,
+    resolve: { alias: { "~": path.join(root, "app") } },
+    build: {
+      ssr: BOOT_ENTRY,
+      write: false,
+      minify: false,
+      rollupOptions: { output: { inlineDynamicImports: true } },
+    },
+  })) as Rollup.RollupOutput;
+  // Inside the project, so that its `import "@sentry/node"` resolves as in the build directory.
+  const file = path.join(root, `node_modules/.cache/dev-boot/${process.pid}.mjs`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, result.output[0].code);
+  // Also when the boot ends the process (a bad variable: exit code 1).
+  const remove = () => rmSync(file, { force: true });
+  process.once("exit", remove);
+  const boot = (await import(pathToFileURL(file).href)) as Boot;
+  const env = await boot.booted;
+  remove();
+  process.off("exit", remove);
+  return { boot, env };
+}
+
+const { config } = options();
+const { boot, env } = await runBoot();
+
+// Vite's dev server, once created: it needs the app's server for its hot-reload socket.
+const dev: { vite?: ViteDevServer } = {};
+const { server, listen } = await boot.startServer({
+  mode: "development",
+  vite: (req, res, next) => (dev.vite ? dev.vite.middlewares(req, res, next) : next()),
+  build: async () => {
+    const ssr = dev.vite!.environments.ssr;
+    if (!isRunnableDevEnvironment(ssr)) throw new Error("Vite's SSR environment cannot run modules");
+    return (await ssr.runner.import(SERVER_BUILD)) as ServerBuild;
+  },
+});
+// Vite in middleware mode leaves the signals alone, but the Vite servers React
+// Router's plugin creates inside it (its child compiler and config loader) end
+// the process on SIGTERM (every socket destroyed at once, exit 143), again
+// whenever the dev server restarts (an edit of the Vite config). The one
+// assumption of development (server/adapter/README.md), guarded by
+// e2e/dev-server.spec.ts: those listeners are taken off as the server is configured.
+const ownSignalHandlers = new Set(process.listeners("SIGTERM"));
+const bootOwnsSignals: Plugin = {
+  name: "boot-owns-signals",
+  configureServer() {
+    for (const listener of process.listeners("SIGTERM")) {
+      if (!ownSignalHandlers.has(listener)) process.off("SIGTERM", listener);
+    }
+  },
+};
+const vite = await createServer({
+  configFile: config,
+  plugins: [bootOwnsSignals],
+  appType: "custom",
+  // Hot reload on the app's own server and port.
+  server: { middlewareMode: true, hmr: { server } },
+});
+dev.vite = vite;
+// On a signal the hot-reload sockets close too, or they would hold the drain for its whole grace period.
+const closeHotReload = () => void vite.ws.close();
+ownSignalHandlers.add(closeHotReload);
+for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, closeHotReload);
+
+// Vite's default: the dev server serves source files, so not to the network unless asked.
+await listen("localhost");
+const address = server.address();
+const port = typeof address === "object" && address ? address.port : env.PORT;
+// Vite's own line, which it cannot print in middleware mode.
+console.log(`\n  ➜  Local:   http://${env.HOST ?? "localhost"}:${port}/\n`);

@@ -4,11 +4,14 @@
  * `Origin` that is not the `Host` and refuses the post as cross-site. That is
  * a refusal, 403 with one info line and no Sentry event, not a 500 with an
  * error line per post (issue 32); the same proxy sending `X-Forwarded-Host`
- * lets the post through. The proxy is a few lines of node:http on 127.0.0.1.
+ * lets the post through. The app trusts the proxy (`TRUST_PROXY=loopback`), as
+ * an operator behind one sets it: React Router 8 compares `Origin` with the
+ * request's URL, whose host is the forwarded one only from a trusted proxy.
+ * The proxy is a few lines of node:http on 127.0.0.1.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { AppServer } from "../test-support/app-server";
+import { startApp, type AppServer } from "../test-support/app-server";
 import { expect, fromNowOn, isErrorEvent, settledItems, test, waitForHydration } from "./support/fixtures";
 import { failureLines } from "./support/refusals";
 
@@ -32,6 +35,18 @@ async function startProxy(app: AppServer, { forwardHost }: { forwardHost: boolea
   return { url, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
+let app: AppServer;
+
+test.beforeAll(async ({ recorder }) => {
+  app = await startApp({
+    env: { SENTRY_DSN: recorder.dsn(), SENTRY_TRACES_SAMPLE_RATE: "1", TRUST_PROXY: "loopback" },
+  });
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+});
+
 for (const javaScriptEnabled of [false, true]) {
   test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
     test.use({ javaScriptEnabled });
@@ -39,7 +54,6 @@ for (const javaScriptEnabled of [false, true]) {
     for (const forwardHost of [false, true]) {
       test(`a form post through a proxy ${forwardHost ? "that sends" : "without"} X-Forwarded-Host`, async ({
         page,
-        app,
         recorder,
       }) => {
         const proxy = await startProxy(app, { forwardHost });

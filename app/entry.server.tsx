@@ -14,7 +14,7 @@ import { DocumentContext, type DocumentData } from "~/document/document-context"
 import { createNonce, securityHeaders } from "~/document/security-headers.server";
 import { DIGEST_HEADER } from "~/errors/digest";
 import { ErrorDigestContext } from "~/errors/error-page";
-import { currentDigest, REQUEST_ID_HEADER, requestIdFor } from "~/errors/request-store.server";
+import { currentDigest, REQUEST_ID_HEADER, requestIdFor } from "~/request-scope.server";
 import { handleServerError } from "~/errors/server-failure.server";
 import { traceMetaData, traceServerTiming } from "~/monitoring/sentry.server";
 import { namesUnknownRoute } from "~/routing/request-route.server";

@@ -1,6 +1,6 @@
 import { DISCARD_AFTER_REFUSAL_BYTES } from "~/http/request-body.server";
-import type { FrontHandler } from "./adapter/http-server";
-import { refuseInFront } from "./front-refusals";
+import type { PreAppHandler } from "./adapter/http-server";
+import { refuseBeforeApp } from "./pre-app-refusals";
 
 /**
  * Request bodies larger than the limit (BODY_SIZE_LIMIT) are refused before
@@ -15,11 +15,11 @@ import { refuseInFront } from "./front-refusals";
  * (request-body.server.ts says why a reset would lose the answer). Memory
  * stays flat and the work bounded whatever size was declared.
  */
-export function refuseLargeBodies(maxBytes: number): FrontHandler {
+export function refuseLargeBodies(maxBytes: number): PreAppHandler {
   return (request, response) => {
     const declared = request.headers["content-length"];
     if (declared === undefined || !(Number(declared) > maxBytes)) return false;
-    refuseInFront(request, response, { status: 413, reason: "body too large", text: "Payload Too Large" });
+    refuseBeforeApp(request, response, { status: 413, reason: "body too large", text: "Payload Too Large" });
     let discarded = 0;
     const discard = (chunk: Buffer) => {
       discarded += chunk.byteLength;

@@ -1,5 +1,5 @@
 /**
- * The boot: runs before remix-serve loads the app (instrument.server.mjs loads
+ * The boot: runs before remix-serve loads the app (boot.mjs loads
  * it with `--import`), and before Vite's dev server under `npm run dev`
  * (server/dev.ts), in this order:
  *  1. the env file, then the environment check (one line naming a bad variable, exit 1);
@@ -10,7 +10,7 @@
  *     handlers in front of Express (readiness, method, path, body-size and manifest guards, the
  *     Sentry tunnel), a request scope for everything they let through, and the graceful
  *     shutdown (shutdown.ts). Loaders and actions are wrapped where the server build loads
- *     (app-build.ts), not here;
+ *     (wrapped-server-build.ts), not here;
  *  4. one `starting` line.
  * Keep the imports to what starting needs: nothing of the app may load first.
  */
@@ -19,7 +19,7 @@ import { getLogger } from "~/logging/logger.server";
 import { flushServerSentry, initServerSentry, requestTraceDecider } from "~/monitoring/sentry.server";
 import { loadEnvFile } from "./env-file";
 import { refuseLargeBodies } from "./body-limit";
-import { installFrontHandlers } from "./adapter/http-server";
+import { installPreAppHandlers } from "./adapter/http-server";
 import { bypassSentryUnlessTraced } from "./adapter/sentry-request-bypass";
 import { refuseMalformedPaths, refuseUnsupportedMethods, supplyMissingHost } from "./request-guards";
 import { boundManifestRequests } from "./manifest-guard";
@@ -53,9 +53,9 @@ async function boot(): Promise<Env> {
     installJsonStdout(instanceName(env));
     installAccessLineFormat(trust);
   }
-  const httpServers = installFrontHandlers(
+  const httpServers = installPreAppHandlers(
     [
-      setNoSniff, // first: every response carries it, the front handlers' own answers too
+      setNoSniff, // first: every response carries it, the pre-app handlers' own answers too
       answerReadiness, // while draining, every response says Connection: close
       refuseUnsupportedMethods,
       refuseMalformedPaths,
@@ -92,7 +92,7 @@ async function boot(): Promise<Env> {
 }
 
 /**
- * Settles with the checked environment once the boot is done. Its importer (instrument.server.mjs, or
+ * Settles with the checked environment once the boot is done. Its importer (boot.mjs, or
  * server/dev.ts) awaits it before Remix loads; a module-level `await` would
  * need a newer build target than Vite's default for the server bundle.
  */

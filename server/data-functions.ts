@@ -6,7 +6,7 @@ import { checkDataBounds } from "./data-bounds";
 
 /**
  * Every route's loader and action, wrapped once when the server build loads
- * (server/app-build.ts):
+ * (server/wrapped-server-build.ts):
  *  - a span when the request is traced (app/monitoring/remix-spans.server.ts);
  *  - a thrown 5xx Response goes to the app's own `handleError`
  *    (app/errors/server-failure.server.ts) like any other failure: the

@@ -5,8 +5,8 @@
  *
  * The boot is built as `npm run build` builds it (Vite's SSR build of the
  * same entry, packages left to Node) and imported before the dev server
- * exists, as `instrument.server.mjs` imports it before remix-serve: the
- * environment check, Sentry, logger, shutdown and the front handlers, which
+ * exists, as `boot.mjs` imports it before remix-serve: the
+ * environment check, Sentry, logger, shutdown and the pre-app handlers, which
  * wrap the HTTP server Vite then creates.
  *
  * Run by Node itself (type stripping): only erasable TypeScript here.

@@ -1,5 +1,5 @@
 import type { Server } from "node:http";
-import type { FrontHandler } from "./adapter/http-server";
+import type { PreAppHandler } from "./adapter/http-server";
 import { closeServer, disarmClose } from "./adapter/server-close";
 import { getLogger } from "~/logging/logger.server";
 import { pathOf, READINESS_PATH } from "~/http/operational-paths";
@@ -28,14 +28,14 @@ export const SENTRY_FLUSH_MS = 2_000;
 let draining = false;
 
 /**
- * The front handler (adapter/http-server.ts) for readiness, first in line:
+ * The pre-app handler (adapter/http-server.ts) for readiness, first in line:
  * `/readyz` answers 200 `ready`, or 503 `draining` once shutdown began; while
  * draining, every other response gets `Connection: close` too, so keep-alive
  * clients (a balancer's pooled connections) reconnect elsewhere. Liveness
  * (`/healthz`, a Remix route) stays 200 while draining: the process is fine,
  * it just should not get new work.
  */
-export const answerReadiness: FrontHandler = (request, response) => {
+export const answerReadiness: PreAppHandler = (request, response) => {
   if (draining) response.setHeader("Connection", "close");
   if (pathOf(request.url ?? "/") !== READINESS_PATH) return false;
   response.writeHead(draining ? 503 : 200, {

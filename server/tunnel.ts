@@ -163,7 +163,7 @@ async function forward(
 }
 
 /**
- * A front handler (see adapter/http-server.ts) for the tunnel path: true when it
+ * A pre-app handler (see adapter/http-server.ts) for the tunnel path: true when it
  * took the request. Every failure becomes a short 4xx/5xx answer; nothing is
  * thrown into the server.
  */

@@ -1,7 +1,7 @@
 import { getLogger } from "~/logging/logger.server";
 import { routePatternOf } from "~/routing/request-route.server";
 import type { Refusal } from "./refusal";
-import { recordRefusal, requestedPath, requestIdFor } from "./request-store.server";
+import { recordRefusal, requestedPath, requestIdFor } from "~/request-scope.server";
 
 export type { Refusal } from "./refusal";
 

@@ -3,7 +3,7 @@ import { getLogger } from "~/logging/logger.server";
 import { captureServerError } from "~/monitoring/sentry.server";
 import { routePatternOf } from "~/routing/request-route.server";
 import { createDigest } from "./digest";
-import { recordDigest, requestedPath, requestIdFor } from "./request-store.server";
+import { recordDigest, requestedPath, requestIdFor } from "~/request-scope.server";
 
 /**
  * The one path every server failure takes, for document, `.data` and
@@ -14,7 +14,7 @@ import { recordDigest, requestedPath, requestIdFor } from "./request-store.serve
  *  - the loader and action wrapper (server/data-functions.ts) calls it for a
  *    thrown 5xx Response, which Remix never hands to `handleError`, with the
  *    loader's copy of the request; the request's scope
- *    (request-store.server.ts) ties the digest to the original's response.
+ *    (app/request-scope.server.ts) ties the digest to the original's response.
  */
 export function handleServerError(error: unknown, { request }: { request: Request }): void | Promise<void> {
   // A client that went away aborts its loaders; that is not a fault of ours.

@@ -12,7 +12,7 @@ import { BlockList, isIP } from "node:net";
  * trusted; the first untrusted address is the client.
  *
  * Under app/ so that env.server.ts validates `TRUST_PROXY` with the parser its
- * users in server/ (the front handlers, the access log) apply.
+ * users in server/ (the pre-app handlers, the access log) apply.
  */
 type TrustProxy = { hops: number } | { ranges: string[] };
 

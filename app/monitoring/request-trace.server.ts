@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import type { Breadcrumb, DynamicSamplingContext, Scope } from "@sentry/core";
-import { currentIncomingRequest } from "~/errors/request-store.server";
+import { currentIncomingRequest } from "~/request-scope.server";
 import { OPERATIONAL_PATHS } from "~/http/operational-paths";
-import { processWide } from "~/process-wide";
+import { globalSlot } from "~/global-slot";
 import type { ServerSdk } from "./server-sdk.server";
 import { isRequestTraced, requestSampling } from "./trace-sampling";
 
@@ -12,7 +12,7 @@ import { isRequestTraced, requestSampling } from "./trace-sampling";
  * not traced, nine in ten at the default rate, then never enters the SDK's
  * per-request machinery (no isolation scope, no request data, no span, no
  * name). What an error in it needs is kept here instead, for the request's
- * own scope (app/errors/request-store.server.ts) to find: the trace it
+ * own scope (app/request-scope.server.ts) to find: the trace it
  * belongs to, so its event and the page join the same trace, and its
  * breadcrumbs. A traced request goes through the SDK as before, with the
  * number it was decided by, so the SDK's sampler agrees.
@@ -28,8 +28,8 @@ export interface RequestTrace {
   breadcrumbs: Breadcrumb[];
 }
 
-/** Process-wide (app/process-wide.ts): the boot decides, the server build reads. */
-const store = processWide<WeakMap<IncomingMessage, RequestTrace>>("request-traces");
+/** Process-wide (app/global-slot.ts): the boot decides, the server build reads. */
+const store = globalSlot<WeakMap<IncomingMessage, RequestTrace>>("request-traces");
 const traces = store.get() ?? new WeakMap<IncomingMessage, RequestTrace>();
 store.set(traces);
 

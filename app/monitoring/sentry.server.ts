@@ -137,7 +137,7 @@ export function requestTraceDecider(env: Env): ((request: IncomingMessage) => bo
   return (request) =>
     decideRequestTrace(sdk, request, {
       ...options,
-      // A target that is no URL (`/\\3%E9`) gets 400 from the front's guards: never traced.
+      // A target that is no URL (`/\\3%E9`) gets 400 from the pre-app guards: never traced.
       name: () => {
         const url = URL.parse(request.url ?? "/", "http://localhost");
         return url ? serverTransactionName(request.method ?? "GET", url) : `GET ${NOT_FOUND_PATTERN}`;

@@ -1,7 +1,7 @@
 import type * as SentryCore from "@sentry/core";
 import type * as SentryCoreServer from "@sentry/core/server";
 import type * as SentryNode from "@sentry/node";
-import { processWide } from "~/process-wide";
+import { globalSlot } from "~/global-slot";
 
 /**
  * The server's handle on Sentry's SDK (`@sentry/node` 11 and the `@sentry/core`
@@ -9,7 +9,7 @@ import { processWide } from "~/process-wide";
  * server loads nothing of `@sentry/*` (docs/decisions/0058). Every module
  * of the server imports Sentry's *types* only; values come from here.
  *
- * The handle is process-wide (app/process-wide.ts): the app must see the
+ * The handle is process-wide (app/global-slot.ts): the app must see the
  * SDK the boot loaded.
  */
 export interface ServerSdk {
@@ -19,7 +19,7 @@ export interface ServerSdk {
   server: typeof SentryCoreServer;
 }
 
-const handle = processWide<ServerSdk>("server-sdk");
+const handle = globalSlot<ServerSdk>("server-sdk");
 
 /** The SDK when Sentry is on (the boot loaded it), else undefined. */
 export function serverSdk(): ServerSdk | undefined {

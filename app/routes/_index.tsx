@@ -20,8 +20,8 @@ export default function Index() {
           both exported from the route file; see <code>docs/adding-a-route.md</code>.
         </li>
         <li>
-          Monitoring lives in <code>app/monitoring/</code>; Sentry starts from{" "}
-          <code>instrument.server.mjs</code> and is off until <code>SENTRY_DSN</code> is set.
+          Monitoring lives in <code>app/monitoring/</code>; Sentry starts from <code>boot.mjs</code> and is
+          off until <code>SENTRY_DSN</code> is set.
         </li>
       </ul>
     </main>

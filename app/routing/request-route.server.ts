@@ -2,11 +2,11 @@
  * Which route a request is about, by URL: the pattern that names it in log
  * lines and Sentry transactions, and whether a single-fetch request names a
  * route that does not exist. The patterns come from the routes of the build
- * Remix serves, recorded when that build loads (server/app-build.ts); the
+ * Remix serves, recorded when that build loads (server/wrapped-server-build.ts); the
  * browser computes the same ones from
  * `virtual:route-patterns` (vite.config.ts).
  */
-import { processWide } from "~/process-wide";
+import { globalSlot } from "~/global-slot";
 import { matchRoutePattern } from "./route-pattern-matcher";
 import { pagePathOfDataUrl, routePatterns, type RouteDefinition, type RoutePattern } from "./route-patterns";
 
@@ -17,10 +17,10 @@ interface ServedRoutes {
 }
 
 /**
- * Process-wide (app/process-wide.ts): under `npm run dev` the boot and the app
+ * Process-wide (app/global-slot.ts): under `npm run dev` the boot and the app
  * both see the one table (docs/decisions/0056-dev-runs-the-production-boot.md).
  */
-const served = processWide<ServedRoutes>("served-routes");
+const served = globalSlot<ServedRoutes>("served-routes");
 
 /** Records the routes of the build Remix serves; the same routes object again costs nothing. */
 export function recordServedRoutes(routes: Record<string, RouteDefinition>): void {

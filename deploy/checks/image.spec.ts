@@ -26,7 +26,7 @@ test.beforeAll(async () => {
 
 test("the image holds the built app and production dependencies only", async () => {
   const listing = await listApp(image.tag);
-  expect(listing.top).toEqual(["build", "instrument.server.mjs", "node_modules", "package.json"]);
+  expect(listing.top).toEqual(["boot.mjs", "build", "node_modules", "package.json"]);
   expect(listing.files.filter((file) => file.endsWith(".map"))).toEqual([]);
   // No tests, fixtures or local settings, ours or the packages' own.
   const packageExtras =
@@ -60,7 +60,7 @@ test("the image holds the built app and production dependencies only", async () 
     expect.arrayContaining(["NODE_ENV=production", `SENTRY_RELEASE=${TEST_RELEASE}`]),
   );
   expect(config.Entrypoint ?? []).toEqual([]);
-  expect(config.Cmd.slice(0, 3)).toEqual(["node", "--import", "./instrument.server.mjs"]);
+  expect(config.Cmd.slice(0, 3)).toEqual(["node", "--import", "./boot.mjs"]);
   expect(Object.keys(config.ExposedPorts)).toEqual(["3000/tcp"]);
   expect(config.Healthcheck.Test.join(" ")).toContain("/healthz");
   const history = await docker(["history", "--no-trunc", "--format", "{{.CreatedBy}}", image.tag]);
@@ -120,7 +120,7 @@ test("serves as a non-root node process 1, healthy, and stops with exit code 0",
     expect(cmdline).toEqual([
       "node",
       "--import",
-      "./instrument.server.mjs",
+      "./boot.mjs",
       expect.stringContaining("remix"),
       "build/server/index.js",
     ]);

@@ -1,17 +1,17 @@
 /**
  * A value that every copy of a module in this process shares. The boot
- * (`build/server/instrument.js`) and the server build (`build/server/index.js`),
+ * (`build/server/boot.js`) and the server build (`build/server/index.js`),
  * or under `npm run dev` Node and Vite's module graph, each load their own
  * copy of a module: state that both sides read (the Sentry SDK, the served
  * routes, the request scopes, the manifest guard's limits) lives on
  * `globalThis` under a registered symbol instead of in the module.
  */
-export interface ProcessWide<T> {
+export interface GlobalSlot<T> {
   get(): T | undefined;
   set(value: T | undefined): void;
 }
 
-export function processWide<T>(name: string): ProcessWide<T> {
+export function globalSlot<T>(name: string): GlobalSlot<T> {
   const key = Symbol.for(`remix-scaffold.${name}`);
   const holder = globalThis as Record<symbol, T | undefined>;
   return {

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage } from "node:http";
-import { processWide } from "~/process-wide";
-import type { Refusal } from "./refusal";
+import { globalSlot } from "~/global-slot";
+import type { Refusal } from "~/errors/refusal";
 
 /**
  * Per-request facts that the log line, the Sentry event and the response
@@ -25,12 +25,12 @@ interface RequestScope {
   refusal?: Refusal;
 }
 
-/** Process-wide (app/process-wide.ts): the boot opens the scopes, the app reads them. */
-const store = processWide<AsyncLocalStorage<RequestScope>>("request-scope");
+/** Process-wide (app/global-slot.ts): the boot opens the scopes, the app reads them. */
+const store = globalSlot<AsyncLocalStorage<RequestScope>>("request-scope");
 const scopes = store.get() ?? new AsyncLocalStorage<RequestScope>();
 store.set(scopes);
 
-/** What the front of the server hands the request's scope besides its target. */
+/** What the pre-app handlers hand the request's scope besides its target. */
 interface ScopeInputs {
   /** The request as Node received it (monitoring reads its trace and headers from it). */
   incoming?: IncomingMessage;
@@ -43,7 +43,7 @@ export function runInRequestScope<T>(target: string, handle: () => T, inputs: Sc
   return scopes.run({ target, ...inputs }, handle);
 }
 
-/** The current request as Node received it, when it came through the front handlers. */
+/** The current request as Node received it, when it came through the pre-app handlers. */
 export function currentIncomingRequest(): IncomingMessage | undefined {
   return scopes.getStore()?.incoming;
 }

@@ -14,10 +14,9 @@
  *  4. one `starting` line.
  * Keep the imports to what starting needs: nothing of the app may load first.
  */
-import { getEnv, instanceName, type Env } from "~/env.server";
+import { getEnv, instanceName, loadEnvFile, type Env } from "~/env.server";
 import { getLogger } from "~/logging/logger.server";
 import { flushServerSentry, initServerSentry, requestTraceDecider } from "~/monitoring/sentry.server";
-import { loadEnvFile } from "./env-file";
 import { refuseLargeBodies } from "./body-limit";
 import { installPreAppHandlers } from "./adapter/http-server";
 import { bypassSentryUnlessTraced } from "./adapter/sentry-request-bypass";

@@ -107,11 +107,14 @@ function leanRequestExecutor(
 const INGEST_BACKOFF_MS = SENTRY_LIMITS.defaultRateLimitBackoffSeconds * 1000;
 
 /** The transport factory for `Sentry.init`: see the top of this file. */
-export function ingestTransport(sdk: Pick<ServerSdk, "core" | "node">, timeoutMs = INGEST_TIMEOUT_MS) {
+export function ingestTransport(
+  sdk: Pick<ServerSdk, "core" | "node">,
+  { proxy, timeoutMs = INGEST_TIMEOUT_MS }: { proxy?: string; timeoutMs?: number } = {},
+) {
   return (options: NodeTransportOptions): Transport => {
-    // Through a proxy (option or environment, as the SDK reads them): the SDK's own request.
-    // An unusable URL too: the SDK's transport warns once and sends nothing.
-    const proxied = options.proxy ?? process.env.https_proxy ?? process.env.http_proxy;
+    // Through a proxy (the option, or `proxy`: the environment's, which the SDK reads too): the
+    // SDK's own request. An unusable URL too: the SDK's transport warns once and sends nothing.
+    const proxied = options.proxy ?? proxy;
     const transport =
       proxied || !URL.canParse(options.url)
         ? sdk.node.makeNodeTransport({

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Event } from "@sentry/core";
 import type { DataCollection } from "@sentry/core";
-import { instanceName, sentryEnvironment, type Env } from "~/env.server";
+import { instanceName, outboundProxy, sentryEnvironment, type Env } from "~/env.server";
 import { routePatternOf } from "~/routing/request-route.server";
 import { NOT_FOUND_PATTERN } from "~/routing/route-patterns";
 import { OPERATIONAL_PATHS } from "~/http/operational-paths";
@@ -171,7 +171,7 @@ export async function initServerSentry(env: Env): Promise<void> {
     // Remix, database clients…): Express spans are left out, Remix gets the
     // app's own spans, and the hook would read and hash every module loaded.
     enableRuntimeChannelInjection: false,
-    transport: ingestTransport(sdk),
+    transport: ingestTransport(sdk, { proxy: outboundProxy(env) }),
     transportOptions: {
       ...shared.transportOptions,
       // Reuse connections to the ingest: at 100 % tracing a new TCP (and TLS)

@@ -2,19 +2,15 @@ import { globalSlot } from "~/global-slot";
 import type { PreAppHandler } from "./adapter/http-server";
 
 /**
- * A bound on what one lazy-route-discovery request (`/__manifest?p=…`) costs:
- * CVE-2026-55685 (GHSA-chx6-hx7r-mcp5), fixed only in React Router 7.18.
- * Remix matches every prefix of every `p` against the route table, so one
- * 7 KB request of a few thousand segments holds the event loop for seconds.
+ * A bound on what one lazy-route-discovery request (`/__manifest?p=…`) costs
+ * (GHSA-chx6-hx7r-mcp5): Remix matches every prefix of every `p`, so one short
+ * request of many segments holds the event loop.
  *
- * No route matches deeper than the table's deepest route plus one segment
- * the same way it matches that deep (a splat takes the rest), so each path is
- * cut to `maxDepth + 1` segments and duplicates are dropped: the answer is the
- * same for every path the real client sends, and the work per path is bounded
- * by the route table, not by the request. A target longer than Remix's own
- * limit gets the 400 Remix would give (the real client never sends one).
- * React Router 7 asks with one comma-separated `paths` (and matches each path
- * once); it is bounded the same way, a second line behind its own fix.
+ * No route matches deeper than the deepest route plus one segment differently
+ * (a splat takes the rest), so each path is cut to `maxDepth + 1` segments and
+ * duplicates dropped: the answer is unchanged and the work bounded by the route
+ * table, not the request. React Router's comma-separated `paths` is bounded the
+ * same way, a second line behind its own fix.
  */
 export interface ManifestBounds {
   /** Remix's manifest path: `${basename}/__manifest`. */
@@ -29,10 +25,7 @@ export const MANIFEST_URL_LIMIT = 7680;
 /** Until a build is recorded (npm run dev, first request): generous, still bounded. */
 const DEFAULT_MAX_DEPTH = 32;
 
-/**
- * Process-wide (app/global-slot.ts): the boot's copy of this module guards
- * requests, the server build's copy (server/wrapped-server-build.ts) records the bounds.
- */
+/** In a global slot (app/global-slot.ts): the boot's copy guards, the server build's copy records. */
 const recorded = globalSlot<ManifestBounds>("manifest-bounds");
 const currentBounds = () => recorded.get() ?? { path: "/__manifest", maxDepth: DEFAULT_MAX_DEPTH };
 

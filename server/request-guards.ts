@@ -50,10 +50,8 @@ export const refuseMalformedPaths: PreAppHandler = (request, response) => {
 };
 
 /**
- * A request without a Host header (HTTP/1.0 and older allow it; Node already
- * refuses HTTP/1.1 without one) is served as one for `localhost`, as Remix 2's
- * Express adapter does. React Router 7's adapter reads `req.hostname`
- * unchecked and answers such a request 500, printing its stack.
+ * A request without a Host header (HTTP/1.0 allows it) is served as one for
+ * `localhost`: some framework adapters answer it 500 and print a stack.
  */
 export const supplyMissingHost: PreAppHandler = (request) => {
   if (request.headers.host === undefined) request.headers.host = "localhost";

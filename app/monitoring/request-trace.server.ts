@@ -7,15 +7,11 @@ import type { ServerSdk } from "./server-sdk.server";
 import { isRequestTraced, requestSampling } from "./trace-sampling";
 
 /**
- * Each request's trace, decided once when the request arrives, before the
- * SDK's HTTP instrumentation sees it (docs/decisions/0063): a request that is
- * not traced, nine in ten at the default rate, then never enters the SDK's
- * per-request machinery (no isolation scope, no request data, no span, no
- * name). What an error in it needs is kept here instead, for the request's
- * own scope (app/request-scope.server.ts) to find: the trace it
- * belongs to, so its event and the page join the same trace, and its
- * breadcrumbs. A traced request goes through the SDK as before, with the
- * number it was decided by, so the SDK's sampler agrees.
+ * Each request's trace, decided once on arrival, before the SDK's HTTP
+ * instrumentation sees it (docs/decisions/0063): an untraced request never
+ * enters the SDK's per-request machinery. What an error in it needs (its
+ * trace, its breadcrumbs) is kept here instead. A traced request goes through
+ * the SDK with the number it was decided by, so the SDK's sampler agrees.
  */
 export interface RequestTrace {
   traced: boolean;
@@ -28,7 +24,7 @@ export interface RequestTrace {
   breadcrumbs: Breadcrumb[];
 }
 
-/** Process-wide (app/global-slot.ts): the boot decides, the server build reads. */
+/** In a global slot (app/global-slot.ts): the boot decides, the server build reads. */
 const store = globalSlot<WeakMap<IncomingMessage, RequestTrace>>("request-traces");
 const traces = store.get() ?? new WeakMap<IncomingMessage, RequestTrace>();
 store.set(traces);

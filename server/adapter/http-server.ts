@@ -5,15 +5,12 @@ import { runInRequestScope } from "~/request-scope.server";
 import { answerRefusal } from "./refusal-response";
 
 /**
- * Adapter (server/adapter/README.md), a global patch: handlers that answer
- * before Express and Remix see a request. remix-serve offers no hook in front
- * of Express, so `installPreAppHandlers` wraps `http.createServer` once, before
- * remix-serve calls it (http-server.test.ts fails if that stops reaching its
- * server). The handlers are plain functions of a request and a response
- * (request-guards.ts, body-limit.ts, manifest-guard.ts, shutdown.ts,
- * tunnel.ts); keep the list short: only what must not run through the app.
- * What passes them runs in a request scope of its own (request ids and
- * digests: app/request-scope.server.ts).
+ * Adapter (server/adapter/README.md), a global patch. A pre-app handler sees
+ * each request before Express and the framework (the app) do, and returns true
+ * when it answered it. remix-serve offers no such hook, so `installPreAppHandlers`
+ * wraps `http.createServer` before remix-serve calls it. Keep the list short:
+ * only what must not run through the app. What passes them runs in a request
+ * scope of its own (app/request-scope.server.ts).
  */
 export type PreAppHandler = (request: http.IncomingMessage, response: http.ServerResponse) => boolean;
 

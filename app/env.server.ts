@@ -93,7 +93,7 @@ export const envSchema = z.object({
   SENTRY_DSN: dsn,
   SENTRY_ENVIRONMENT: optionalString,
   SENTRY_RELEASE: optionalString,
-  /** Share of requests traced. 0.1 is the production default (see bench/README.md). */
+  /** Share of requests traced (the default's cost: bench/README.md). */
   SENTRY_TRACES_SAMPLE_RATE: sampleRate.default(0.1),
   SENTRY_TUNNEL_ROUTE: tunnelRoute,
   SENTRY_FEEDBACK: z.enum(["on", "off"], { message: 'must be "on" or "off"' }).default("off"),
@@ -112,7 +112,7 @@ export const envSchema = z.object({
   SHUTDOWN_DRAIN_DELAY_MS: drainDelay.default(0),
   /** Which proxies may tell the client address and scheme (X-Forwarded-For/-Proto); unset trusts none. */
   TRUST_PROXY: trustProxy,
-  /** Largest request body in bytes; larger ones get 413 before they are read. Default 1 MiB. */
+  /** Largest request body in bytes; larger ones get 413 before they are read. */
   BODY_SIZE_LIMIT: z.preprocess((value) => (value === "" ? undefined : value), bodySize.default(1024 * 1024)),
   /** The name every log line carries; the host name (the pod name in Kubernetes) when unset. */
   INSTANCE_ID: instanceId,
@@ -138,13 +138,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 }
 
 /**
- * Reads the env file before anything reads the environment: `ENV_FILE`, else
- * `.env` in the working directory. Node's own loader sets only variables the
- * real environment does not have, so a deployment's settings always win over
- * the file. Returns the file read, or null.
- *  - `.env` missing: nothing is read (the usual case in containers);
- *  - `ENV_FILE` set but missing: one line naming it, and the app does not start;
- *  - `ENV_FILE=` (empty): no file is read (the tests start servers this way).
+ * Reads the env file (`ENV_FILE`, else `.env`) before anything reads the
+ * environment; Node's loader never overrides a variable already set, so a
+ * deployment's settings win. A missing `.env` is fine, a missing `ENV_FILE` is
+ * refused, `ENV_FILE=` reads none. Returns the file read, or null.
  */
 export function loadEnvFile(
   environment: Record<string, string | undefined> = process.env,

@@ -1,10 +1,8 @@
 /**
- * A value that every copy of a module in this process shares. The boot
- * (`build/server/boot.js`) and the server build (`build/server/index.js`),
- * or under `npm run dev` Node and Vite's module graph, each load their own
- * copy of a module: state that both sides read (the Sentry SDK, the served
- * routes, the request scopes, the manifest guard's limits) lives on
- * `globalThis` under a registered symbol instead of in the module.
+ * A global slot: a value every copy of a module in this process shares. The
+ * boot (`build/server/boot.js`) and the server build (`build/server/index.js`),
+ * or under `npm run dev` Node and Vite, each load their own copy of a module, so
+ * state both read lives on `globalThis` under a registered symbol instead.
  */
 export interface GlobalSlot<T> {
   get(): T | undefined;

@@ -145,7 +145,7 @@ export async function initServerSentry(env: Env): Promise<void> {
     // Transactions, not span streaming (docs/decisions/0057): streaming would skip
     // beforeSendTransaction and the event processors below (names, contexts, scrubbing).
     traceLifecycle: "static",
-    // No OpenTelemetry tracer provider (v11's default, stated): the SDK's own spans.
+    // No OpenTelemetry tracer provider: the SDK's own spans.
     enableOpenTelemetrySetup: false,
     // No code injected into loaded packages: Express spans are left out, Remix
     // gets the app's own, and the hook would read and hash every module loaded.

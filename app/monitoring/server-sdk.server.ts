@@ -4,13 +4,9 @@ import type * as SentryNode from "@sentry/node";
 import { globalSlot } from "~/global-slot";
 
 /**
- * The server's handle on Sentry's SDK (`@sentry/node` 11 and the `@sentry/core`
- * it is built on), loaded only when Sentry is on: with no SENTRY_DSN the
- * server loads nothing of `@sentry/*` (docs/decisions/0058). Every module
- * of the server imports Sentry's *types* only; values come from here.
- *
- * The handle is process-wide (app/global-slot.ts): the app must see the
- * SDK the boot loaded.
+ * The server's handle on Sentry's SDK, loaded only when Sentry is on
+ * (docs/decisions/0058): every other module imports Sentry's *types* only. In a
+ * global slot (app/global-slot.ts): the server build must see the SDK the boot loaded.
  */
 export interface ServerSdk {
   node: typeof SentryNode;

@@ -72,7 +72,7 @@ ENV NODE_ENV=production PORT=3000
 # The release the server reports, the same one the maps were uploaded for.
 ARG SENTRY_RELEASE=""
 ENV SENTRY_RELEASE=${SENTRY_RELEASE}
-COPY package.json instrument.server.mjs ./
+COPY package.json boot.mjs ./
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 # The official image's user `node`, by number so that Kubernetes' runAsNonRoot can verify it.
@@ -85,4 +85,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
 # SIGTERM from `docker stop` reaches the server that drains (docs/decisions/0010).
 # The base image's entrypoint script is cleared. remix-serve's bin is dist/cli.js.
 ENTRYPOINT []
-CMD ["node", "--import", "./instrument.server.mjs", "node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"]
+CMD ["node", "--import", "./boot.mjs", "node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"]

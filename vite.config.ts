@@ -6,7 +6,7 @@ import type { Plugin, PluginOption } from "vite";
 import { configDefaults, defineConfig } from "vitest/config";
 import { routePatterns, type RouteDefinition } from "./app/routing/route-patterns";
 import { DEFAULT_BUILD_DIRECTORY, frameworkPlugin, resolvedRoutes } from "./server/adapter/framework-plugin";
-import { serverBuildEntry } from "./server/adapter/server-build-entry";
+import { substituteServerBuild } from "./server/adapter/substitute-server-build";
 
 /**
  * `virtual:route-patterns`: every route's URL pattern, computed from the
@@ -30,8 +30,8 @@ function routePatternsPlugin(): Plugin {
 }
 
 /**
- * Builds the boot (`server/boot.ts`) as `<build>/server/instrument.js` next
- * to the server bundle. `instrument.server.mjs` loads it through `--import`
+ * Builds the boot (`server/boot.ts`) as `<build>/server/boot.js` next
+ * to the server bundle. `boot.mjs` loads it through `--import`
  * before remix-serve imports the app, so the environment is checked and
  * Sentry starts first.
  */
@@ -48,7 +48,7 @@ function serverBootEntry(): Plugin {
       this.emitFile({
         type: "chunk",
         id: path.resolve("server/boot.ts"),
-        fileName: "instrument.js",
+        fileName: "boot.js",
       });
     },
   };
@@ -200,7 +200,7 @@ export function createViteConfig({ buildDirectory = DEFAULT_BUILD_DIRECTORY } = 
       ? []
       : [
           // Before the framework's plugin: it resolves the server build's name first.
-          serverBuildEntry(),
+          substituteServerBuild(),
           frameworkPlugin({ buildDirectory }),
           routePatternsPlugin(),
           serverBootEntry(),

@@ -14,7 +14,7 @@ import { DocumentContext, type DocumentData } from "~/document/document-context"
 import { createNonce, securityHeaders } from "~/document/security-headers.server";
 import { DIGEST_HEADER } from "~/errors/digest";
 import { ErrorDigestContext } from "~/errors/error-page";
-import { currentDigest, REQUEST_ID_HEADER, requestIdFor } from "~/errors/request-store.server";
+import { currentDigest, REQUEST_ID_HEADER, requestIdFor } from "~/request-scope.server";
 import { handleServerError } from "~/errors/server-failure.server";
 import { traceMetaData, traceServerTiming } from "~/monitoring/sentry.server";
 import { namesUnknownRoute } from "~/routing/request-route.server";
@@ -66,9 +66,7 @@ export default function handleDocumentRequest(
   applySecurityHeaders(responseHeaders, nonce);
   responseHeaders.set(REQUEST_ID_HEADER, requestIdFor(request));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  // Only the allowlist in getPublicEnv reaches the browser; the trace lets the
-  // page load continue this request's trace (meta tags, and Server-Timing for
-  // whoever reads the response's timing instead).
+  // Only getPublicEnv's allowlist reaches the browser; the trace data lets the page load continue this request's trace.
   const documentData: DocumentData = { nonce, env: publicEnv, trace: traceMetaData() };
   const serverTiming = traceServerTiming(documentData.trace);
   if (serverTiming) responseHeaders.append("Server-Timing", serverTiming);
@@ -77,12 +75,9 @@ export default function handleDocumentRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    // The abort timer holds the whole render (tree, request, response) until it
-    // fires; cleared as soon as rendering is over, a finished page is not kept
-    // in memory for seconds (at a thousand pages a second, hundreds of MB of
-    // heap and long garbage-collection pauses).
-    // React renders asynchronously (from the next turn), so the timer below
-    // is always set before onAllReady or onShellError can clear it.
+    // The abort timer holds the whole render until it fires: cleared as soon as
+    // rendering is over, a finished page is not kept in memory. React renders from
+    // the next turn, so the timer is always set before onAllReady can clear it.
     const finish = () => clearTimeout(abortTimer);
     const respond = () => {
       shellRendered = true;

@@ -1,13 +1,15 @@
+import { existsSync } from "node:fs";
 import { hostname } from "node:os";
+import path from "node:path";
 import { z } from "zod";
 import { parseDsn } from "~/monitoring/sentry-dsn";
 import { parseTrustProxy } from "~/http/trust-proxy.server";
 
 /**
- * The one place where the server reads its configuration. Every variable is
- * validated once, at start; a bad value stops the process with one line that
- * names the variable (see `formatEnvError`). Documented in docs/configuration.md and
- * `.env.example`.
+ * The one place where the server reads its configuration: the env file
+ * (`loadEnvFile`), then the environment. Every variable is validated once, at
+ * start; a bad value stops the process with one line that names the variable
+ * (see `formatEnvError`). Documented in docs/configuration.md and `.env.example`.
  */
 
 const optionalString = z
@@ -91,7 +93,7 @@ export const envSchema = z.object({
   SENTRY_DSN: dsn,
   SENTRY_ENVIRONMENT: optionalString,
   SENTRY_RELEASE: optionalString,
-  /** Share of requests traced. 0.1 is the production default (see bench/README.md). */
+  /** Share of requests traced (the default's cost: bench/README.md). */
   SENTRY_TRACES_SAMPLE_RATE: sampleRate.default(0.1),
   SENTRY_TUNNEL_ROUTE: tunnelRoute,
   SENTRY_FEEDBACK: z.enum(["on", "off"], { message: 'must be "on" or "off"' }).default("off"),
@@ -110,10 +112,13 @@ export const envSchema = z.object({
   SHUTDOWN_DRAIN_DELAY_MS: drainDelay.default(0),
   /** Which proxies may tell the client address and scheme (X-Forwarded-For/-Proto); unset trusts none. */
   TRUST_PROXY: trustProxy,
-  /** Largest request body in bytes; larger ones get 413 before they are read. Default 1 MiB. */
+  /** Largest request body in bytes; larger ones get 413 before they are read. */
   BODY_SIZE_LIMIT: z.preprocess((value) => (value === "" ? undefined : value), bodySize.default(1024 * 1024)),
   /** The name every log line carries; the host name (the pod name in Kubernetes) when unset. */
   INSTANCE_ID: instanceId,
+  /** An outbound proxy, by the conventional names Sentry's own transport reads: the ingest is reached through it. */
+  https_proxy: optionalString,
+  http_proxy: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -132,6 +137,27 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return result.data;
 }
 
+/**
+ * Reads the env file (`ENV_FILE`, else `.env`) before anything reads the
+ * environment; Node's loader never overrides a variable already set, so a
+ * deployment's settings win. A missing `.env` is fine, a missing `ENV_FILE` is
+ * refused, `ENV_FILE=` reads none. Returns the file read, or null.
+ */
+export function loadEnvFile(
+  environment: Record<string, string | undefined> = process.env,
+  cwd = process.cwd(),
+): string | null {
+  const configured = environment.ENV_FILE;
+  const file = configured ?? ".env";
+  if (file === "") return null;
+  if (!existsSync(path.resolve(cwd, file))) {
+    if (configured === undefined) return null;
+    throw new Error(`Invalid environment: ENV_FILE names a file that does not exist: ${file}`);
+  }
+  process.loadEnvFile(path.resolve(cwd, file));
+  return file;
+}
+
 let cached: Env | undefined;
 
 /** The validated server environment (parsed on first use, then cached). */
@@ -143,6 +169,11 @@ export function getEnv(): Env {
 /** The instance name on log lines and Sentry events: `INSTANCE_ID`, else the host name. */
 export function instanceName(env: Env): string {
   return env.INSTANCE_ID ?? hostname();
+}
+
+/** The outbound proxy for the Sentry ingest, if one is set (`https_proxy`, else `http_proxy`). */
+export function outboundProxy(env: Env): string | undefined {
+  return env.https_proxy ?? env.http_proxy;
 }
 
 /** The environment Sentry events carry: SENTRY_ENVIRONMENT, else NODE_ENV. */

@@ -1,6 +1,6 @@
 /**
  * `npm run dev` runs the production boot (docs/decisions/0056): the same
- * environment check, Sentry on both sides, tunnel, front handlers, digest
+ * environment check, Sentry on both sides, tunnel, pre-app handlers, digest
  * path and graceful shutdown as `npm start`, with Vite's hot reload, against
  * the source instead of a build. One dev server for the file, started the way
  * package.json says, with the fixture routes.
@@ -58,7 +58,7 @@ test("the boot ran first: one pretty start record, development mode, Sentry and 
   expect(starting[0]).toContain(`port: ${dev.port}`);
 });
 
-test("front handlers answer before Vite: readiness, unsupported methods, malformed paths", async () => {
+test("pre-app handlers answer before Vite: readiness, unsupported methods, malformed paths", async () => {
   const ready = await fetch(`${dev.url}/readyz`);
   expect([ready.status, await ready.text()]).toEqual([200, "ready"]);
   expect((await rawHttp(dev.port, buildRequest("TRACE", "/"))).status).toBe(405);
@@ -91,7 +91,7 @@ test("a loader error: production's page and digest, one log record, one Sentry e
       opOf(item) === "pageload" &&
       envelope.headers["x-forwarded-for"] === "127.0.0.1",
   );
-  // Vite's client reached its hot-reload socket through the front handlers.
+  // Vite's client reached its hot-reload socket through the pre-app handlers.
   await expect.poll(() => console.some((line) => line.includes("[vite] connected."))).toBe(true);
 
   const events = await settledItems(recorder, isErrorEvent, 1);

@@ -1,6 +1,6 @@
 /**
  * Headers every response carries, whoever answers it (the document
- * renderer, single fetch, the static files, the front's guards, the health
+ * renderer, single fetch, the static files, the pre-app guards, the health
  * checks), and what the start page tells search engines: the site's title
  * and description from app/site.ts, and a robots.txt.
  */
@@ -24,8 +24,8 @@ test("nosniff on every kind of response", async ({ app, request }) => {
     ["404 single fetch", send(app, { method: "GET", target: "/no-such-page.data" })],
     ["liveness", send(app, { method: "GET", target: "/healthz" })],
     ["readiness", send(app, { method: "GET", target: "/readyz" })],
-    ["malformed path (front guard)", send(app, { method: "GET", target: "/%E0%A4%A" })],
-    ["TRACE (front guard)", send(app, { method: "TRACE", target: "/" })],
+    ["malformed path (pre-app guard)", send(app, { method: "GET", target: "/%E0%A4%A" })],
+    ["TRACE (pre-app guard)", send(app, { method: "TRACE", target: "/" })],
     [
       "refused action",
       send(app, {

@@ -1,25 +1,18 @@
 /**
- * The boot: runs before remix-serve loads the app (instrument.server.mjs loads
- * it with `--import`), and before Vite's dev server under `npm run dev`
- * (server/dev.ts), in this order:
- *  1. the env file, then the environment check (one line naming a bad variable, exit 1);
- *  2. Sentry, so its instrumentation is in place before anything it watches loads
- *     (with a DSN only: without one nothing of `@sentry/*` is loaded at all);
- *  3. the adapter (adapter/, one file per assumption about remix-serve and Remix, listed in its
- *     README) wires in plain functions: stdout as JSON lines (log-lines.ts; not in development),
- *     handlers in front of Express (readiness, method, path, body-size and manifest guards, the
- *     Sentry tunnel), a request scope for everything they let through, and the graceful
- *     shutdown (shutdown.ts). Loaders and actions are wrapped where the server build loads
- *     (app-build.ts), not here;
+ * The boot: runs before remix-serve loads the app (boot.mjs imports it, built
+ * as boot.js) and before Vite's dev server under `npm run dev` (server/dev.ts):
+ *  1. the env file and the environment check (one line naming a bad variable, exit 1);
+ *  2. Sentry, so its instrumentation is in place before anything it watches loads;
+ *  3. through the adapter (adapter/README.md): JSON stdout, the pre-app handlers,
+ *     the graceful shutdown. Loaders and actions are wrapped in wrapped-server-build.ts;
  *  4. one `starting` line.
  * Keep the imports to what starting needs: nothing of the app may load first.
  */
-import { getEnv, instanceName, type Env } from "~/env.server";
+import { getEnv, instanceName, loadEnvFile, type Env } from "~/env.server";
 import { getLogger } from "~/logging/logger.server";
 import { flushServerSentry, initServerSentry, requestTraceDecider } from "~/monitoring/sentry.server";
-import { loadEnvFile } from "./env-file";
 import { refuseLargeBodies } from "./body-limit";
-import { installFrontHandlers } from "./adapter/http-server";
+import { installPreAppHandlers } from "./adapter/http-server";
 import { bypassSentryUnlessTraced } from "./adapter/sentry-request-bypass";
 import { refuseMalformedPaths, refuseUnsupportedMethods, supplyMissingHost } from "./request-guards";
 import { boundManifestRequests } from "./manifest-guard";
@@ -43,9 +36,8 @@ function checkedEnvironment() {
 async function boot(): Promise<Env> {
   const { envFile, env } = checkedEnvironment();
   const trust = trustFunction(env.TRUST_PROXY);
-  // Loads the SDK only with a DSN: the one wait of the boot.
   await initServerSentry(env);
-  // Untraced requests (most, at the default rate) skip the SDK's per-request work.
+  // Untraced requests skip the SDK's per-request work.
   const traced = requestTraceDecider(env);
   if (traced) bypassSentryUnlessTraced(traced);
   // remix-serve's banner and access lines become JSON; under `npm run dev` the
@@ -54,9 +46,9 @@ async function boot(): Promise<Env> {
     installJsonStdout(instanceName(env));
     installAccessLineFormat(trust);
   }
-  const httpServers = installFrontHandlers(
+  const httpServers = installPreAppHandlers(
     [
-      setNoSniff, // first: every response carries it, the front handlers' own answers too
+      setNoSniff, // first: every response carries it, the pre-app handlers' own answers too
       answerReadiness, // while draining, every response says Connection: close
       refuseUnsupportedMethods,
       refuseMalformedPaths,
@@ -94,8 +86,7 @@ async function boot(): Promise<Env> {
 }
 
 /**
- * Settles with the checked environment once the boot is done. Its importer (instrument.server.mjs, or
- * server/dev.ts) awaits it before Remix loads; a module-level `await` would
- * need a newer build target than Vite's default for the server bundle.
+ * Settles once the boot is done; boot.mjs and server/dev.ts await it. Not a
+ * module-level `await`: that needs a newer build target than Vite's default.
  */
 export const booted: Promise<Env> = boot();

@@ -1,11 +1,8 @@
 /**
- * Bounds on what a loader or action returns, checked before Remix encodes it
- * with turbo-stream: the encoder recurses once per level of nesting (a few
- * thousand levels overflow the stack mid-response) and its work grows with
- * every value (GHSA-rxv8-25v2-qmq8, fixed in turbo-stream 3, which Remix 2
- * never takes). Data shaped from request data can reach either limit; data an
- * app means to send stays far below both. Promises (deferred data) are not
- * followed: what they resolve to is the app's own business.
+ * Bounds on what a loader or action returns, checked before the framework
+ * encodes it: the encoder recurses once per level of nesting and its work grows
+ * with every value (GHSA-rxv8-25v2-qmq8). Data shaped from request data can reach
+ * either limit; data an app means to send stays far below both.
  */
 
 /** Deepest nesting of objects and arrays accepted. */

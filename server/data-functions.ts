@@ -6,27 +6,18 @@ import { checkDataBounds } from "./data-bounds";
 
 /**
  * Every route's loader and action, wrapped once when the server build loads
- * (server/app-build.ts):
- *  - a span when the request is traced (app/monitoring/remix-spans.server.ts);
- *  - a thrown 5xx Response goes to the app's own `handleError`
- *    (app/errors/server-failure.server.ts) like any other failure: the
- *    framework hands thrown Responses to nobody, so without this they get no
- *    digest, no log line and no event;
- *  - the request's body is cut at the body limit (a 413 once more arrived,
- *    whatever Content-Length said; server/body-limit.ts refuses declared ones);
- *  - an action that reads the body itself (`request.formData()`, `json()`)
- *    and gets one it cannot read is the client's doing, not the action's: a
- *    415 or 400 (app/http/request-body.server.ts), as `parseForm` answers;
- *    these refusals are refused (`refuse`: one info line), never reported;
+ * (server/wrapped-server-build.ts):
+ *  - a span when the request is traced;
+ *  - a thrown 5xx Response goes to the app's `handleError` like any failure: the
+ *    framework hands thrown Responses to nobody, so they would get no digest, log line or event;
+ *  - the body is cut at the body limit, whatever Content-Length said;
+ *  - a body the action cannot read as a form or JSON is the client's doing: refused
+ *    415 or 400 (app/http/request-body.server.ts), never reported;
  *  - what it returns is bounded before the framework encodes it (data-bounds.ts);
- *  - a thrown value that is neither an Error nor a Response becomes an Error:
- *    Remix's browser code revives `{ __type: "Error", __subType: <any global> }`
- *    among route errors as `new window[__subType](message)` (GHSA-337j-9hxr-rhxg,
- *    fixed only in React Router 7.18), and such an object may come from
- *    request data. As an Error it is an unexpected failure like any other.
- * React Router 7's instrumentation API cannot do this: it observes a handler
- * but neither changes its arguments or result nor sees a thrown Response as a
- * failure (docs/decisions/0060-one-route-wrapper-for-both-frameworks.md).
+ *  - a thrown value that is neither an Error nor a Response becomes an Error: the
+ *    browser code revives `{ __type: "Error", __subType: <any global> }` as
+ *    `new window[__subType](message)` (GHSA-337j-9hxr-rhxg).
+ * Why not the framework's instrumentation API: docs/decisions/0060-one-route-wrapper-for-both-frameworks.md.
  */
 
 type DataFunctionArgs = { request: Request; params: unknown; context: unknown };

@@ -1,13 +1,7 @@
 /**
- * `npm run dev`: the production boot, then Vite's dev server with the Remix
- * plugin (hot reload), in one process. See
- * docs/decisions/0056-dev-runs-the-production-boot.md.
- *
- * The boot is built as `npm run build` builds it (Vite's SSR build of the
- * same entry, packages left to Node) and imported before the dev server
- * exists, as `instrument.server.mjs` imports it before remix-serve: the
- * environment check, Sentry, logger, shutdown and the front handlers, which
- * wrap the HTTP server Vite then creates.
+ * `npm run dev`: the production boot (server/boot.ts, built as `npm run build`
+ * builds it), then Vite's dev server, in one process, so the pre-app handlers
+ * wrap the server Vite creates (docs/decisions/0056-dev-runs-the-production-boot.md).
  *
  * Run by Node itself (type stripping): only erasable TypeScript here.
  */
@@ -67,11 +61,9 @@ async function runBoot(): Promise<Env> {
 const { config } = options();
 const env = await runBoot();
 
-// Vite ends the process on SIGTERM (every socket destroyed at once, exit
-// 143), and installs that handler again whenever it restarts (an edit of the
-// Vite config). The boot's graceful shutdown owns the signals, as under
-// remix-serve; on a signal the hot-reload sockets close too, or they would
-// hold the drain for its whole grace period.
+// Vite ends the process on SIGTERM, destroying every socket, and installs that
+// handler again on each restart: the boot's graceful shutdown owns the signals.
+// The hot-reload sockets close too, or they would hold the drain for its whole grace.
 const ownSignalHandlers = new Set(process.listeners("SIGTERM"));
 const bootOwnsSignals: Plugin = {
   name: "boot-owns-signals",

@@ -1,9 +1,4 @@
-/**
- * The JSON record for one plain-text line that remix-serve prints: its start
- * banner, and one access line per request, in the format the adapter gives
- * morgan (server/adapter/stdout.ts). Health-check access lines are dropped:
- * they would only be noise. Lines that already are JSON pass unchanged.
- */
+/** The JSON record for one plain-text line remix-serve prints (banner, access lines); health checks are dropped. */
 import { OPERATIONAL_PATHS, pathOf } from "~/http/operational-paths";
 
 /** The access line: morgan's "tiny" with the client address in front. */

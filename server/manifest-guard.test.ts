@@ -1,6 +1,6 @@
 import { matchRoutes } from "@remix-run/router";
 import { describe, expect, it } from "vitest";
-import { boundedManifestTarget, manifestScopeOf, MANIFEST_URL_LIMIT } from "./manifest-guard";
+import { boundedManifestTarget, manifestBoundsOf, MANIFEST_URL_LIMIT } from "./manifest-guard";
 
 /** A route table with what makes matching deep paths interesting: splats, params, optional and nested segments. */
 const table: Record<string, { id: string; path?: string; parentId?: string; index?: boolean }> = {
@@ -43,18 +43,18 @@ function answer(search: string): string[] {
   return [...ids].sort();
 }
 
-const scope = manifestScopeOf(table);
+const bounds = manifestBoundsOf(table);
 
-describe("manifestScopeOf", () => {
+describe("manifestBoundsOf", () => {
   it("measures the deepest route's full path, and takes the basename", () => {
-    expect(scope).toEqual({ path: "/__manifest", maxDepth: 4 });
-    expect(manifestScopeOf(table, "/app/").path).toBe("/app/__manifest");
+    expect(bounds).toEqual({ path: "/__manifest", maxDepth: 4 });
+    expect(manifestBoundsOf(table, "/app/").path).toBe("/app/__manifest");
   });
 });
 
 describe("boundedManifestTarget", () => {
   const bounded = (search: string) => {
-    const target = boundedManifestTarget(search, "/__manifest", scope.maxDepth)!;
+    const target = boundedManifestTarget(search, "/__manifest", bounds.maxDepth)!;
     return target.slice(target.indexOf("?"));
   };
 

@@ -1,22 +1,18 @@
-import { processWide } from "~/process-wide";
-import type { FrontHandler } from "./front-handler";
+import { globalSlot } from "~/global-slot";
+import type { PreAppHandler } from "./pre-app-handler";
 
 /**
- * A bound on what one lazy-route-discovery request (`/__manifest?p=…`) costs:
- * CVE-2026-55685 (GHSA-chx6-hx7r-mcp5), fixed only in React Router 7.18.
- * Remix matches every prefix of every `p` against the route table, so one
- * 7 KB request of a few thousand segments holds the event loop for seconds.
+ * A bound on what one lazy-route-discovery request (`/__manifest?p=…`) costs
+ * (GHSA-chx6-hx7r-mcp5): Remix matches every prefix of every `p`, so one short
+ * request of many segments holds the event loop.
  *
- * No route matches deeper than the table's deepest route plus one segment
- * the same way it matches that deep (a splat takes the rest), so each path is
- * cut to `maxDepth + 1` segments and duplicates are dropped: the answer is the
- * same for every path the real client sends, and the work per path is bounded
- * by the route table, not by the request. A target longer than Remix's own
- * limit gets the 400 Remix would give (the real client never sends one).
- * React Router 7 asks with one comma-separated `paths` (and matches each path
- * once); it is bounded the same way, a second line behind its own fix.
+ * No route matches deeper than the deepest route plus one segment differently
+ * (a splat takes the rest), so each path is cut to `maxDepth + 1` segments and
+ * duplicates dropped: the answer is unchanged and the work bounded by the route
+ * table, not the request. React Router's comma-separated `paths` is bounded the
+ * same way, a second line behind its own fix.
  */
-export interface ManifestScope {
+export interface ManifestBounds {
   /** Remix's manifest path: `${basename}/__manifest`. */
   path: string;
   /** Segments of the deepest route's full path (a splat counts as one). */
@@ -29,20 +25,17 @@ export const MANIFEST_URL_LIMIT = 7680;
 /** Until a build is recorded (npm run dev, first request): generous, still bounded. */
 const DEFAULT_MAX_DEPTH = 32;
 
-/**
- * Process-wide (app/process-wide.ts): the boot's copy of this module guards
- * requests, the server build's copy (server/app-build.ts) records the scope.
- */
-const recorded = processWide<ManifestScope>("manifest-scope");
-const currentScope = () => recorded.get() ?? { path: "/__manifest", maxDepth: DEFAULT_MAX_DEPTH };
+/** In a global slot (app/global-slot.ts): the boot's copy guards, the server build's copy records. */
+const recorded = globalSlot<ManifestBounds>("manifest-bounds");
+const currentBounds = () => recorded.get() ?? { path: "/__manifest", maxDepth: DEFAULT_MAX_DEPTH };
 
 interface RouteEntry {
   path?: string;
   parentId?: string;
 }
 
-/** The scope of a build: its basename and the depth of its deepest route. */
-export function manifestScopeOf(routes: Record<string, RouteEntry>, basename = "/"): ManifestScope {
+/** The bounds of a build's manifest requests: its basename and the depth of its deepest route. */
+export function manifestBoundsOf(routes: Record<string, RouteEntry>, basename = "/"): ManifestBounds {
   let maxDepth = 0;
   for (const route of Object.values(routes)) {
     let depth = 0;
@@ -54,8 +47,8 @@ export function manifestScopeOf(routes: Record<string, RouteEntry>, basename = "
   return { path: `${basename}/__manifest`.replace(/\/+/g, "/"), maxDepth };
 }
 
-/** Called when the server build loads (server/app-build.ts). */
-export function recordManifestScope(next: ManifestScope): void {
+/** Called when the server build loads (server/wrapped-server-build.ts). */
+export function recordManifestBounds(next: ManifestBounds): void {
   recorded.set(next);
 }
 
@@ -95,7 +88,7 @@ function cutPath(value: string, maxDepth: number): string {
 }
 
 /** Rewrites a manifest request's target before Express and Remix read it; any method (Remix ignores it). */
-export const boundManifestRequests: FrontHandler = (request, response) => {
+export const boundManifestRequests: PreAppHandler = (request, response) => {
   const target = request.url ?? "/";
   if (!target.includes("__manifest")) return false;
   // The pathname as Remix will see it (dot segments resolved, as the URL parser does).
@@ -105,9 +98,9 @@ export const boundManifestRequests: FrontHandler = (request, response) => {
   } catch {
     return false;
   }
-  const scope = currentScope();
-  if (url.pathname !== scope.path) return false;
-  const bounded = boundedManifestTarget(url.search, url.pathname, scope.maxDepth);
+  const bounds = currentBounds();
+  if (url.pathname !== bounds.path) return false;
+  const bounded = boundedManifestTarget(url.search, url.pathname, bounds.maxDepth);
   if (bounded === undefined) {
     response.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" });
     response.end("Bad Request: manifest request too long");

@@ -1,6 +1,6 @@
 import { pathOf } from "~/http/operational-paths";
-import type { FrontHandler } from "./front-handler";
-import { refuseInFront } from "./front-refusals";
+import type { PreAppHandler } from "./pre-app-handler";
+import { refuseBeforeApp } from "./pre-app-refusals";
 
 /**
  * Methods that Node's HTTP parser accepts but the Fetch API (and so Remix)
@@ -10,15 +10,15 @@ import { refuseInFront } from "./front-refusals";
 const UNSUPPORTED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 
 /**
- * What a 405 of the server's front says is allowed (RFC 9110 requires the
+ * What a 405 of the pre-app guards says is allowed (RFC 9110 requires the
  * header): the methods some route may serve. A route answers those it does
  * not serve with its own 405 (server/adapter/framework-refusals.ts).
  */
 export const SERVED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE";
 
-export const refuseUnsupportedMethods: FrontHandler = (request, response) => {
+export const refuseUnsupportedMethods: PreAppHandler = (request, response) => {
   if (!UNSUPPORTED_METHODS.has(request.method ?? "")) return false;
-  refuseInFront(request, response, {
+  refuseBeforeApp(request, response, {
     status: 405,
     reason: "method not allowed",
     text: "Method Not Allowed",
@@ -32,7 +32,7 @@ export const refuseUnsupportedMethods: FrontHandler = (request, response) => {
  * would answer 400 too, but print the URIError's stack to stderr for every
  * such request, which lets anyone flood the server's logs.
  */
-export const refuseMalformedPaths: FrontHandler = (request, response) => {
+export const refuseMalformedPaths: PreAppHandler = (request, response) => {
   const path = pathOf(request.url ?? "/");
   // Only a `%` escape can be malformed; most paths have none and skip the decode.
   if (!path.includes("%")) return false;
@@ -40,7 +40,7 @@ export const refuseMalformedPaths: FrontHandler = (request, response) => {
     decodeURIComponent(path);
     return false;
   } catch {
-    refuseInFront(request, response, {
+    refuseBeforeApp(request, response, {
       status: 400,
       reason: "malformed URL",
       text: "Bad Request: malformed URL",
@@ -50,12 +50,10 @@ export const refuseMalformedPaths: FrontHandler = (request, response) => {
 };
 
 /**
- * A request without a Host header (HTTP/1.0 and older allow it; Node already
- * refuses HTTP/1.1 without one) is served as one for `localhost`, as Remix 2's
- * Express adapter does. React Router 7's adapter reads `req.hostname`
- * unchecked and answers such a request 500, printing its stack.
+ * A request without a Host header (HTTP/1.0 allows it) is served as one for
+ * `localhost`: some framework adapters answer it 500 and print a stack.
  */
-export const supplyMissingHost: FrontHandler = (request) => {
+export const supplyMissingHost: PreAppHandler = (request) => {
   if (request.headers.host === undefined) request.headers.host = "localhost";
   return false;
 };

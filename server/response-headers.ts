@@ -1,16 +1,12 @@
-import type { FrontHandler } from "./front-handler";
+import type { PreAppHandler } from "./pre-app-handler";
 
 /**
- * `X-Content-Type-Options: nosniff` on every response the server sends:
- * documents, `.data`, static assets, 404s, health checks, refusals and the
- * front handlers' own answers. Set here, in front of everything, because
- * most of those never pass the document renderer (entry.server), and a
- * browser that sniffs a text answer as HTML or script runs what an attacker
- * put in it. Handlers that answer later keep it: `writeHead` and Express add
- * to the headers set on the response, and the document renderer does not set
- * it again (it would go out twice).
+ * `X-Content-Type-Options: nosniff` on every response, set before everything
+ * because most responses never pass the document renderer, and a browser that
+ * sniffs a text answer as HTML runs what an attacker put in it. Later handlers
+ * keep it (`writeHead` adds to it); the renderer must not set it again.
  */
-export const setNoSniff: FrontHandler = (_request, response) => {
+export const setNoSniff: PreAppHandler = (_request, response) => {
   response.setHeader("X-Content-Type-Options", "nosniff");
   return false;
 };

@@ -1,21 +1,15 @@
 import type { Server } from "node:http";
-import type { FrontHandler } from "./front-handler";
+import type { PreAppHandler } from "./pre-app-handler";
 import { getLogger } from "~/logging/logger.server";
 import { pathOf, READINESS_PATH } from "~/http/operational-paths";
 
 /**
- * Graceful shutdown, in three timed steps (docs/operating.md, "Scaling out"; the
- * orchestrator's termination grace must exceed their sum):
- *
- * 1. drain delay (SHUTDOWN_DRAIN_DELAY_MS, SIGTERM only): readiness answers
- *    503 and every response says `Connection: close`, but the server still
- *    accepts and serves, so requests a balancer sends before it has noticed
- *    are not refused;
- * 2. in-flight grace (SHUTDOWN_GRACE_MS): it stops accepting and lets running
- *    requests finish, closing keep-alive connections as they go idle;
- * 3. Sentry flush (SENTRY_FLUSH_MS); then it exits 0.
- *
- * See docs/decisions/0040-readiness-and-drain-delay.md.
+ * Graceful shutdown in three timed steps, whose sum the orchestrator's grace
+ * must exceed (docs/decisions/0040-readiness-and-drain-delay.md):
+ * 1. drain delay (SIGTERM only): readiness fails but the server still serves,
+ *    so requests a balancer sends before it notices are not refused;
+ * 2. in-flight grace: no new connections, running requests finish;
+ * 3. Sentry flush; then exit 0.
  */
 
 /** In-flight requests get this long to finish once the server stops accepting. */
@@ -27,14 +21,11 @@ export const SENTRY_FLUSH_MS = 2_000;
 let draining = false;
 
 /**
- * The front handler (front-handler.ts) for readiness, first in line:
- * `/readyz` answers 200 `ready`, or 503 `draining` once shutdown began; while
- * draining, every other response gets `Connection: close` too, so keep-alive
- * clients (a balancer's pooled connections) reconnect elsewhere. Liveness
- * (`/healthz`, a Remix route) stays 200 while draining: the process is fine,
- * it just should not get new work.
+ * `/readyz`: 503 once shutdown began. While draining every response says
+ * `Connection: close`, so pooled connections reconnect elsewhere. Liveness
+ * (`/healthz`) stays 200: the process is fine, it just should not get new work.
  */
-export const answerReadiness: FrontHandler = (request, response) => {
+export const answerReadiness: PreAppHandler = (request, response) => {
   if (draining) response.setHeader("Connection", "close");
   if (pathOf(request.url ?? "/") !== READINESS_PATH) return false;
   response.writeHead(draining ? 503 : 200, {
@@ -78,10 +69,8 @@ function drain(server: Server, closer: ServerCloser): Promise<void> {
 }
 
 /**
- * On SIGTERM (an orchestrator) the drain delay applies; on SIGINT (Ctrl-C at a
- * terminal) it does not. One JSON line when shutdown starts, one when it ends,
- * then exit 0. A second signal while draining finds no handler and ends the
- * process at once, as a second Ctrl-C should.
+ * The drain delay applies to SIGTERM (an orchestrator), not SIGINT (Ctrl-C). A
+ * second signal finds no handler and ends the process at once, as a second Ctrl-C should.
  */
 export function installGracefulShutdown(
   servers: Iterable<Server>,

@@ -6,20 +6,14 @@ import { serverSdk } from "~/monitoring/server-sdk.server";
 import { clientAddress, type TrustFunction } from "~/http/trust-proxy.server";
 
 /**
- * The error-report tunnel: the browser posts its envelopes to a path on the
- * app's own host (no third-party request, no CORS preflight, not blocked by
- * ad blockers) and this forwards them to the configured DSN's ingest.
- *
- * It is never an open relay: only envelopes for the configured project are
- * forwarded. It runs in front of Express and Remix (see adapter/http-server.ts),
- * so its requests are not traced, not access-logged and never reach a route.
- *
- * Not `handleTunnelRequest` from @sentry/core: that reads any body whole,
- * accepts any method, forwards no client address, has no upstream time-out
- * and passes upstream headers through unfiltered. This adds all of those.
+ * The error-report tunnel: the browser posts envelopes to the app's own host
+ * (no third-party request, not blocked by ad blockers) and this forwards them,
+ * only for the configured project: never an open relay. A pre-app handler, so
+ * its requests are not traced or access-logged. Why not `@sentry/core`'s
+ * `handleTunnelRequest`: docs/decisions/0052.
  */
 
-/** Largest envelope accepted, after decompression: 1 MiB (the browser SDK's envelopes are far smaller). */
+/** Largest envelope accepted, after decompression (the browser SDK's are far smaller). */
 const TUNNEL_BODY_LIMIT = 1024 * 1024;
 /** How long the ingest may take to answer. */
 const TUNNEL_UPSTREAM_TIMEOUT_MS = 5_000;
@@ -162,11 +156,7 @@ async function forward(
   response.end(text);
 }
 
-/**
- * A front handler (see adapter/http-server.ts) for the tunnel path: true when it
- * took the request. Every failure becomes a short 4xx/5xx answer; nothing is
- * thrown into the server.
- */
+/** The tunnel path's pre-app handler: every failure is a short 4xx/5xx answer, nothing is thrown. */
 export function createTunnelHandler(options: TunnelOptions) {
   const settings: Required<TunnelOptions> = { trust: () => false, ...options };
   const configured = parseDsn(options.dsn);

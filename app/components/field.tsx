@@ -2,9 +2,7 @@ import { useEffect, useId, type InputHTMLAttributes, type RefObject } from "reac
 
 /**
  * One form field: label, optional hint, error message and input, wired for
- * assistive technology. The input is described by the hint and the error
- * (`aria-describedby`) and marked `aria-invalid` while it has an error. Plain
- * React, no client-side validation: the server's messages are the only ones.
+ * assistive technology. No client-side validation: the server's messages are the only ones.
  *
  *   <Field label="Email" name="email" type="email" autoComplete="email"
  *          errors={failure?.errors.email} defaultValue={failure?.values.email} />
@@ -49,11 +47,9 @@ export function Field({ label, name, errors, hint, ...input }: FieldProps) {
 }
 
 /**
- * After a failed submission, moves focus to the form's first invalid field, so
- * keyboard and screen-reader users land on what needs fixing. Pass the action
- * data: each failed submission is a new object, so focus moves every time.
- * (Without JavaScript the browser loads the answer as a new page, the form is
- * re-rendered with its messages and focus starts at the top.)
+ * After a failed submission, moves focus to the first invalid field, so keyboard
+ * and screen-reader users land on what needs fixing. Pass the action data: each
+ * failed submission is a new object, so focus moves every time.
  */
 export function useFocusFirstInvalid(form: RefObject<HTMLFormElement | null>, actionData: unknown): void {
   useEffect(() => {

@@ -2,11 +2,9 @@ import { createContext, useContext } from "react";
 import type { PublicEnv } from "~/env.server";
 
 /**
- * What `entry.server` hands the document shell for one response: the CSP
- * nonce, the browser's settings and the trace the page load continues. They
- * come from the document renderer rather than a root loader, so every page
- * has them (error pages rendered without root data too), no loader runs for
- * them, and the settings are not sent a second time in the hydration data.
+ * What `entry.server` hands the document shell: CSP nonce, browser settings and
+ * trace. Not a root loader, so error pages rendered without root data have them
+ * too (docs/decisions/0054).
  */
 export interface DocumentData {
   /** Empty in the browser: browsers hide nonce values from the DOM, and scripts added after hydration are trusted through `'strict-dynamic'`. */

@@ -1,12 +1,8 @@
 import { parseDsn, securityEndpoint } from "~/monitoring/sentry-dsn";
 
-/**
- * Security headers of every document response, and its CSP nonce.
- * One place decides them; `entry.server.tsx` applies them. (`nosniff` is on
- * every response, documents included: server/response-headers.ts.)
- */
+/** Security headers of every document response, and its CSP nonce (`nosniff`: server/response-headers.ts). */
 
-/** A fresh, unguessable nonce for one response (128 random bits, base64). */
+/** A fresh, unguessable nonce for one response. */
 export function createNonce(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
@@ -61,11 +57,7 @@ interface SecurityHeaderOptions extends Omit<CspOptions, "nonce"> {
 /** Stands for the nonce while the policy is built once; no policy text can contain it. */
 const NONCE_SLOT = "\u0000nonce\u0000";
 
-/**
- * The function that sets the security headers of one document response. The
- * configuration is fixed for the process, so the policy is built once here and
- * each response only splices in its nonce.
- */
+/** Builds the policy once (the configuration is fixed); each response only splices in its nonce. */
 export function securityHeaders(options: SecurityHeaderOptions): (headers: Headers, nonce: string) => void {
   const [beforeNonce, afterNonce] = contentSecurityPolicy({ ...options, nonce: NONCE_SLOT }).split(
     NONCE_SLOT,

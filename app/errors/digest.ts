@@ -1,23 +1,15 @@
 /**
- * The digest protocol. A digest names one unexpected server error. It is
- * shown on the error page, written in the server's error log line and set as
- * the `digest` tag of the Sentry event, so an operator can go from what a
- * visitor saw to the cause in one step. It is random, so it carries no error
- * text, no stack and no secret.
+ * A digest names one unexpected server error: shown on the error page, written
+ * in the error log line and tagged on the Sentry event, so an operator goes from
+ * what a visitor saw to the cause in one step. Random: it carries no secret.
  *
- * Remix replaces every server error with `Error("Unexpected Server Error")`
- * before it leaves the server, so the digest cannot ride on the error. It
- * travels beside it instead, keyed by the page's pathname:
- *  - server render: `entry.server` looks up the digest `handleError` gave the
- *    request (server-failure.server.ts) and the page shows it in an element
- *    carrying `DIGEST_ATTRIBUTE` (error-page.tsx);
- *  - hydration: `entry.client` reads it back from that element;
- *  - single-fetch navigations and form posts: the failed `.data` response
- *    carries it in `DIGEST_HEADER`, which `entry.client` notes
- *    (digest-lookup.client.ts).
+ * The framework replaces every server error before it leaves the server, so the
+ * digest travels beside it: in an element with `DIGEST_ATTRIBUTE` on a rendered
+ * page (read back at hydration), and in `DIGEST_HEADER` on a failed `.data`
+ * response (digest-lookup.client.ts).
  */
 
-/** What a digest looks like: 12 lowercase hex characters. */
+/** What a digest looks like. */
 export const DIGEST_PATTERN = /^[0-9a-f]{12}$/;
 
 /** Response header that carries the digest of a failed single-fetch (`.data`) request to the browser. */
@@ -26,7 +18,7 @@ export const DIGEST_HEADER = "X-Error-Digest";
 /** Attribute of the error page's element that shows the digest; `entry.client` reads it before hydrating. */
 export const DIGEST_ATTRIBUTE = "data-error-digest";
 
-/** 12 lowercase hex characters (48 random bits): short enough to read aloud, safe to grep. */
+/** Short enough to read aloud, safe to grep. */
 export function createDigest(): string {
   const bytes = new Uint8Array(6);
   crypto.getRandomValues(bytes);

@@ -27,12 +27,7 @@ function DigestLine({ digest }: { digest: string | undefined }) {
   );
 }
 
-/**
- * The error page of every route. It never shows an error's message or stack
- * in production: a thrown Response shows its status and a fixed short text
- * (and its digest when it is a 5xx), a server error shows its digest, a
- * client error the generic fallback.
- */
+/** The error page of every route: never an error's message or stack in production. */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   const digest = useErrorDigest();

@@ -4,13 +4,9 @@ import { isRouteErrorResponse } from "@remix-run/react";
 const SANITIZED_SERVER_ERROR_MESSAGE = "Unexpected Server Error";
 
 /**
- * What an error boundary should show for the error it caught. One decision,
- * used by every boundary, so pages and reporting agree:
- *  - `response`: a Response a loader or action threw on purpose (404, 403,
- *    503…); a 5xx one was also logged and reported under `digest`
- *  - `server`: an unexpected server error; the server logged and reported it
- *    under `digest`, and the browser only ever sees Remix's sanitized copy
- *  - `client`: an exception in the browser; the browser reports it
+ * What an error boundary shows for the error it caught, one decision for every
+ * boundary so pages and reporting agree: `response` (thrown on purpose),
+ * `server` (reported by the server under `digest`), `client` (reported by the browser).
  */
 type RouteErrorView =
   | { kind: "response"; status: number; text: string; digest: string | undefined }

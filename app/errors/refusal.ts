@@ -1,10 +1,6 @@
 /**
- * A request the client got wrong, as opposed to a failure of ours: a 4xx
- * with a short answer, one info line, and no Sentry event. Made where the
- * refusal is recognised (the framework's refusals in
- * server/adapter/framework-refusals.ts, unreadable bodies in
- * app/http/request-body.server.ts) and answered by
- * app/errors/refusal.server.ts.
+ * A request the client got wrong, as opposed to a failure of ours: a 4xx with a
+ * short answer, one info line, no Sentry event (app/errors/refusal.server.ts).
  */
 export interface Refusal {
   /** The answer's status: 400, 403, 405, 413, 415… never 5xx. */

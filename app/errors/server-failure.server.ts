@@ -3,18 +3,13 @@ import { getLogger } from "~/logging/logger.server";
 import { captureServerError } from "~/monitoring/sentry.server";
 import { routePatternOf } from "~/routing/request-route.server";
 import { createDigest } from "./digest";
-import { recordDigest, requestedPath, requestIdFor } from "./request-store.server";
+import { recordDigest, requestedPath, requestIdFor } from "~/request-scope.server";
 
 /**
- * The one path every server failure takes, for document, `.data` and
- * form-post requests alike: a digest (shown on the page), one log line with
- * the stack, and one Sentry event tagged with the digest and request id.
- *  - Remix calls it as `handleError` (entry.server) for what loaders, actions
- *    and rendering throw;
- *  - the loader and action wrapper (server/data-functions.ts) calls it for a
- *    thrown 5xx Response, which Remix never hands to `handleError`, with the
- *    loader's copy of the request; the request's scope
- *    (request-store.server.ts) ties the digest to the original's response.
+ * The one path every server failure takes: a digest (shown on the page), one
+ * log line with the stack, one Sentry event tagged with digest and request id.
+ * The framework calls it as `handleError`; server/data-functions.ts calls it for
+ * thrown 5xx Responses, which the framework hands to nobody.
  */
 export function handleServerError(error: unknown, { request }: { request: Request }): void | Promise<void> {
   // A client that went away aborts its loaders; that is not a fault of ours.
@@ -25,11 +20,7 @@ export function handleServerError(error: unknown, { request }: { request: Reques
   report(cause, request, undefined);
 }
 
-/**
- * Not faults of the server: thrown 4xx Responses and 4xx route error
- * responses. (The framework's own refusals of a request, a cross-origin
- * action among them, never get here: server/refusals.ts answers them.)
- */
+/** Not faults of the server: thrown 4xx Responses and 4xx route error responses. */
 function isExpected(error: unknown): boolean {
   return (isRouteErrorResponse(error) || error instanceof Response) && error.status < 500;
 }

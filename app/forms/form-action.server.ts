@@ -6,33 +6,21 @@ import { safeRedirectPath } from "~/http/safe-redirect";
 import { serverSdk } from "~/monitoring/server-sdk.server";
 
 /**
- * The one way a route action reads a form: `parseForm(request, schema)` reads
- * the body (url-encoded or multipart, at most `maxBytes`), validates it with a
- * zod object schema and returns either the parsed value or a ready-made 400
- * reply with field errors and the submitted values, so the page re-renders
- * with the user's input kept:
+ * The one way a route action reads a form: `parseForm(request, schema)` reads the
+ * body, validates it with a zod object schema and returns the value or a ready
+ * 400 reply with field errors and the submitted values (docs/adding-a-route.md):
  *
  *   const submission = await parseForm(request, schema);
  *   if (!submission.ok) return submission.reply;
  *   await save(submission.value);
  *   return redirect("/done"); // POST/redirect/GET
  *
- * When where to go next comes from the request (a `redirectTo` field or query
- * parameter), `redirectAfterSubmit(target, "/done")` goes there only when it
- * is a path on this site (app/http/safe-redirect.ts), else to the fallback.
- *
- * A failed validation is an expected outcome: no log line, no Sentry event.
- * The action span records the outcome (`form.outcome`) and, on failure, the
- * names of the invalid fields (`form.invalid_fields`), never their values.
- *
- * A request that no form of ours sends is refused with a thrown 4xx Response
- * (the error boundary shows the status; one info line, no Sentry event:
- * app/errors/refusal.server.ts):
- *   413 body larger than `maxBytes`, 415 not a form content type,
- *   400 malformed body, or a single-valued field submitted more than once.
+ * A failed validation is expected: no log line, no Sentry event; the span gets
+ * the outcome and the invalid fields' names, never values. A request no form of
+ * ours sends is refused with a thrown 413, 415 or 400 (app/errors/refusal.server.ts).
  */
 
-/** Largest form body `parseForm` accepts unless told otherwise: 100 KiB, far more than any text form needs. */
+/** Largest form body `parseForm` accepts unless told otherwise: far more than any text form needs. */
 export const DEFAULT_MAX_FORM_BYTES = 100 * 1024;
 
 export interface ParseFormOptions {

@@ -1,10 +1,7 @@
 /**
- * The paths that serve machines, not people, and how a request target is
- * compared with them. Their handlers: liveness is a Remix route
- * (app/routes/healthz.ts); readiness is answered in front of Express
- * (`answerReadiness` in server/shutdown.ts), because it must say 503 while the
- * app still serves. Here, under app/, so both app/ (tracing leaves them out)
- * and server/ (readiness, the access log) can import them.
+ * The paths that serve machines, not people. Liveness is a route
+ * (app/routes/healthz.ts); readiness a pre-app handler (server/shutdown.ts),
+ * because it must say 503 while the app still serves. Under app/ so both sides can import them.
  */
 
 /** Liveness: 200 while the process can run a request through Remix, also while draining. */

@@ -1,13 +1,10 @@
 import type { Refusal } from "~/errors/refusal";
 
 /**
- * Request bodies under a byte limit, read without ever resetting the
- * connection. A connection closed with unread bytes is reset, and a reset
- * makes the client's TCP stack drop the answer it had not read yet; so after
- * a refusal the rest of a moderately large body is read and thrown away, and a
- * larger one is left unread (not cancelled, which would reset the connection
- * at once) until the server's keep-alive timeout closes the connection, long
- * after the answer arrived.
+ * Request bodies under a byte limit, read without ever resetting the connection:
+ * a reset makes the client drop the answer it had not read yet. So after a refusal
+ * the rest of a moderate body is read and dropped, and a larger one is left unread
+ * (not cancelled, which resets) until the keep-alive timeout closes the connection.
  */
 
 /** How much of a refused body is still read, and thrown away, after the refusal. */
@@ -38,12 +35,7 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/**
- * `request` with a body that errors (BodyTooLargeError) as soon as more than
- * `maxBytes` arrived, whatever its Content-Length said (chunked bodies have
- * none); `exceeded()` tells afterwards whether it did. A request without a
- * body is returned as it is.
- */
+/** `request` with a body that errors as soon as more than `maxBytes` arrived, whatever Content-Length said. */
 export function limitRequestBody(
   request: Request,
   maxBytes: number,
@@ -93,11 +85,9 @@ export class UnreadableBodyError extends Error {
 const FORM_MEDIA_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 /**
- * `request` (an action's) whose `formData()` and `json()` reject with an
- * UnreadableBodyError when the client's body cannot be read so: 415 when a
- * form was asked for and the body is not one (JSON, no Content-Type), 400
- * when it claims to be one and is malformed, or is malformed JSON. Only the
- * client's body: reading it twice is the action's own mistake, and stays one.
+ * An action's `request` whose `formData()` and `json()` reject with an
+ * UnreadableBodyError when the client's body cannot be read so (415 not a form,
+ * 400 malformed). Reading it twice is the action's own mistake, and stays one.
  */
 export function refusingUnreadableBodies(request: Request): Request {
   const { formData, json } = request;

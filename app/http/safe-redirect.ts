@@ -2,8 +2,7 @@
  * The one way to redirect to a target that came from the request (a
  * `redirectTo` field or query parameter): only a path on this site passes,
  * anything else becomes `fallback`. Browsers read `/\evil.example` and
- * `//evil.example` as another host (GHSA-wrjc-x8rr-h8h6, fixed only in React
- * Router 7.18), `javascript:` and other schemes run or leave the site
+ * `//evil.example` as another host (GHSA-wrjc-x8rr-h8h6), `javascript:` and other schemes run or leave the site
  * (GHSA-jjmj-jmhj-qwj2), and tabs, newlines and other control characters are
  * dropped by URL parsers, which turns `/\t/evil.example` into `//evil.example`.
  *

@@ -2,17 +2,11 @@ import type { IncomingMessage } from "node:http";
 import { BlockList, isIP } from "node:net";
 
 /**
- * Which proxies may tell the server who the client is (`X-Forwarded-For`) and
- * which scheme it used (`X-Forwarded-Proto`): `TRUST_PROXY`. Unset, nobody
- * is trusted and a client-sent `X-Forwarded-For` is never taken as the client
- * address (docs/decisions/0041-trust-proxy-default-none.md).
- *
- * The rule is Express's (`trust proxy`, proxy-addr): walk from the socket's
- * peer back through `X-Forwarded-For`, right to left, while the address is
- * trusted; the first untrusted address is the client.
- *
- * Under app/ so that env.server.ts validates `TRUST_PROXY` with the parser its
- * users in server/ (the front handlers, the access log) apply.
+ * Which proxies may name the client and scheme (`X-Forwarded-*`): `TRUST_PROXY`,
+ * unset trusting none (docs/decisions/0041-trust-proxy-default-none.md). Express's
+ * rule: walk back from the socket's peer through `X-Forwarded-For` while the
+ * address is trusted; the first untrusted one is the client. Under app/ so that
+ * env.server.ts validates with the parser server/ applies.
  */
 type TrustProxy = { hops: number } | { ranges: string[] };
 

@@ -9,8 +9,7 @@ function createLogger() {
   const env = getEnv();
   const options = {
     level: env.LOG_LEVEL,
-    // Which instance wrote the line (INSTANCE_ID, else the host name: the pod's
-    // name in Kubernetes), so a digest from a page leads to the right pod's logs.
+    // So a digest from a page leads to the right instance's logs.
     base: { instance: instanceName(env) },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label: string) => ({ level: label }) },

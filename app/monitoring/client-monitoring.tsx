@@ -2,11 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ComponentType, type ErrorInfo, type ReactElement } from "react";
 import type { PublicEnv } from "~/env.server";
 
-/**
- * The only monitoring code every page downloads. The Sentry browser SDK is a
- * separate chunk, imported before hydration and only when a DSN is
- * configured: with Sentry off, the browser requests nothing of it.
- */
+/** The only monitoring code every page downloads: the SDK is a chunk loaded only when a DSN is configured. */
 type SentryClient = typeof import("./sentry.client");
 
 let sentry: SentryClient | undefined;
@@ -44,11 +40,9 @@ export function reportClientError(error: unknown): void {
 }
 
 /**
- * An error React hands to the root instead of throwing it: with React 19 a
- * render error no boundary caught (`onUncaughtError`), and with both Reacts
- * one it recovered from, such as a hydration mismatch (`onRecoverableError`).
- * To Sentry once, with React's component stack, when it runs; else to the
- * browser's own error reporting, as React does by default.
+ * An error React hands to the root instead of throwing it (an uncaught render
+ * error, a hydration mismatch): to Sentry when it runs, else to the browser's
+ * own error reporting, as React does by default.
  */
 export function reportRootError(error: unknown, info: ErrorInfo): void {
   if (sentry) sentry.captureRootError(error, info);
@@ -60,10 +54,9 @@ export function reportRootError(error: unknown, info: ErrorInfo): void {
 export const navigations: { listener?: (pathname: string) => void } = {};
 
 /**
- * Wraps the root component to report each client-side navigation (not the
- * first render) to `navigations.listener`. It does what Sentry's `withSentry`
- * does for Remix, without importing Sentry: `withSentry` depends on the SDK's
- * tracing module, which would then have to load before hydration.
+ * Reports each client-side navigation to `navigations.listener`: Sentry's
+ * `withSentry` without importing Sentry, whose tracing module would then have
+ * to load before hydration.
  */
 export function withMonitoring(App: ComponentType): () => ReactElement {
   function MonitoredRoot() {

@@ -4,14 +4,10 @@ import type { ServerSdk } from "./server-sdk.server";
 import { isRequestTraced, requestSampling } from "./trace-sampling";
 
 /**
- * Records an untraced request's decision on its scope, so the page's
- * `sentry-trace` ends in `-0` and its baggage says `sentry-sampled=false`:
- * the browser and any service this request calls follow it instead of
- * deciding again. The baggage is the upstream's when the request continued a
- * trace that had one, else this server's (with the rate and the number the
- * request was decided by). A traced request needs nothing: the SDK's root
- * span reads the same propagation context (`sampled`, `sampleRand`) the
- * decision was made from, so it decides the same (docs/decisions/0032).
+ * Records an untraced request's decision on its scope, so the page and any
+ * service it calls follow it (`-0`, `sentry-sampled=false`) instead of deciding
+ * again. A traced request needs nothing: the SDK decides from the same
+ * propagation context (docs/decisions/0032).
  */
 function recordUntraced(
   { node, core }: ServerSdk,
@@ -34,14 +30,7 @@ function recordUntraced(
   });
 }
 
-/**
- * Whether the request is traced: decided once, before its span exists, from
- * the propagation context the HTTP integration gave the request's scope
- * (a new trace with the number it drew, or the incoming `sentry-trace` and
- * baggage it continued; trace-sampling.ts), and recorded on that scope when
- * the answer is no. `transactionName` is asked only when the answer would
- * otherwise be yes (trace-sampling.ts).
- */
+/** Whether the request is traced: decided once, before its span exists, and recorded when the answer is no. */
 export function decideRequestSampling(
   sdk: ServerSdk,
   transactionName: () => string,

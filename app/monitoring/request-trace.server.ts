@@ -1,21 +1,17 @@
 import type { IncomingMessage } from "node:http";
 import type { Breadcrumb, DynamicSamplingContext, Scope } from "@sentry/core";
-import { currentIncomingRequest } from "~/errors/request-store.server";
+import { currentIncomingRequest } from "~/request-scope.server";
 import { OPERATIONAL_PATHS } from "~/http/operational-paths";
-import { processWide } from "~/process-wide";
+import { globalSlot } from "~/global-slot";
 import type { ServerSdk } from "./server-sdk.server";
 import { isRequestTraced, requestSampling } from "./trace-sampling";
 
 /**
- * Each request's trace, decided once when the request arrives, before the
- * SDK's HTTP instrumentation sees it (docs/decisions/0063): a request that is
- * not traced, nine in ten at the default rate, then never enters the SDK's
- * per-request machinery (no isolation scope, no request data, no span, no
- * name). What an error in it needs is kept here instead, for the request's
- * own scope (app/errors/request-store.server.ts) to find: the trace it
- * belongs to, so its event and the page join the same trace, and its
- * breadcrumbs. A traced request goes through the SDK as before, with the
- * number it was decided by, so the SDK's sampler agrees.
+ * Each request's trace, decided once on arrival, before the SDK's HTTP
+ * instrumentation sees it (docs/decisions/0063): an untraced request never
+ * enters the SDK's per-request machinery. What an error in it needs (its
+ * trace, its breadcrumbs) is kept here instead. A traced request goes through
+ * the SDK with the number it was decided by, so the SDK's sampler agrees.
  */
 export interface RequestTrace {
   traced: boolean;
@@ -28,8 +24,8 @@ export interface RequestTrace {
   breadcrumbs: Breadcrumb[];
 }
 
-/** Process-wide (app/process-wide.ts): the boot decides, the server build reads. */
-const store = processWide<WeakMap<IncomingMessage, RequestTrace>>("request-traces");
+/** In a global slot (app/global-slot.ts): the boot decides, the server build reads. */
+const store = globalSlot<WeakMap<IncomingMessage, RequestTrace>>("request-traces");
 const traces = store.get() ?? new WeakMap<IncomingMessage, RequestTrace>();
 store.set(traces);
 

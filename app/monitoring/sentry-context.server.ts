@@ -4,12 +4,9 @@ import type { Contexts, Integration } from "@sentry/core";
 export const TRANSACTION_CONTEXT_MAX_AGE_MS = 1_000;
 
 /**
- * The SDK's Context integration (`inner`: `nodeContextIntegration()`; runtime, OS, device, memory), with the memory
- * read at most once per `maxAgeMs` for transactions. It reads the process's
- * memory for every event (`process.memoryUsage()`, `process.availableMemory()`,
- * `os.freemem()`), a measurable share of the CPU a traced request costs the server
- * (the figures: bench/README.md, "Where the time goes with 300 routes"). Error
- * events still get fresh figures.
+ * The SDK's Context integration, with memory read at most once per `maxAgeMs`
+ * for transactions: it reads the process's memory for every event, a real share
+ * of a traced request's CPU. Errors still get fresh figures.
  */
 export function contextIntegration(
   inner: Integration,

@@ -1,8 +1,6 @@
 /**
- * The parts of an event these rules read and change, written out rather than
- * taken from `@sentry/core`: the browser SDK (10.x) and the server SDK (11.x)
- * each have their own `@sentry/core`, and their event types differ in details
- * these rules do not touch. Every function is generic over the SDK's own type.
+ * The parts of an event these rules read and change, written out: the browser
+ * and server SDKs each have their own `@sentry/core`, whose event types differ.
  */
 type Attributes = Record<string, unknown>;
 interface ScrubbableEvent {
@@ -18,12 +16,7 @@ interface NamedEvent extends ScrubbableEvent {
 }
 import { NOT_FOUND_PATTERN } from "~/routing/route-patterns";
 
-/**
- * What the server and the browser SDK share: limits, filters, privacy and
- * transaction rules. Pure functions and plain data, unit-tested in
- * sentry-options.test.ts; `sentry.server.ts` and `sentry.client.ts` add only
- * what is specific to their side (integrations, transport details).
- */
+// What the server and the browser SDK share: limits, filters, privacy and transaction rules.
 
 /** The settings both sides read, from the validated environment (the browser gets them through the allowlist). */
 interface SentrySettings {
@@ -34,10 +27,8 @@ interface SentrySettings {
 }
 
 /**
- * Limits. 100 breadcrumbs and a 64-send buffer
- * are the SDK's own server defaults; the browser SDK's buffer defaults to 40,
- * so both sides set them explicitly. The 60 s rate-limit backoff is the SDK's
- * built-in default for a 429 without headers and is not configurable.
+ * The server SDK's defaults, set on both sides because the browser's differ.
+ * The backoff is the SDK's fixed one for a 429 without headers.
  */
 export const SENTRY_LIMITS = {
   maxBreadcrumbs: 100,
@@ -46,9 +37,8 @@ export const SENTRY_LIMITS = {
 } as const;
 
 /**
- * Errors never worth a report: the browser's opaque
- * cross-origin "Script error." and both wordings of the ResizeObserver loop
- * notice (the SDK's default list only knows the second one).
+ * Errors never worth a report: the browser's opaque cross-origin "Script error."
+ * and both wordings of the ResizeObserver notice (the SDK's list knows one).
  */
 const IGNORED_ERRORS: RegExp[] = [
   /^Script error\.?$/,
@@ -79,10 +69,8 @@ export const ALLOWED_REQUEST_HEADERS: ReadonlySet<string> = new Set([
 const HEADER_ATTRIBUTE = /^http\.(?:request|response)\.header\.([^.]+)/;
 
 /**
- * Keeps only the header attributes of the allowlist. The server SDK copies
- * every request header into its request span's attributes, and every cookie
- * whose name is not on its own short list of sensitive ones (session,
- * token…), whatever `sendDefaultPii` says (10.x; 11.x's `dataCollection` allowlist limits them too).
+ * Keeps only the header attributes of the allowlist: an SDK may copy every
+ * request header and most cookies into span attributes, whatever its privacy options say.
  */
 function scrubHeaderAttributes(data: Record<string, unknown> | undefined): void {
   if (!data) return;
@@ -95,10 +83,8 @@ function scrubHeaderAttributes(data: Record<string, unknown> | undefined): void 
 }
 
 /**
- * Removes what could identify a person or hold a secret: cookies, request
- * bodies (form values), any header not on the allowlist (on the request and
- * in span attributes), and the client's IP address. Applied to every error
- * and transaction event on both sides.
+ * Removes what could identify a person or hold a secret: cookies, bodies,
+ * headers off the allowlist (also in span attributes), the client's IP address.
  */
 export function scrubEvent<T extends ScrubbableEvent>(event: T): T {
   scrubHeaderAttributes(event.contexts?.trace?.data);
@@ -120,11 +106,7 @@ export function scrubEvent<T extends ScrubbableEvent>(event: T): T {
   return event;
 }
 
-/**
- * Transactions nobody should pay for: requests served by
- * the catch-all not-found route, in the browser (`/*`) and on the server
- * (`GET /*`), and the operational endpoints listed in `untracedPaths`.
- */
+/** Transactions nobody should pay for: the catch-all not-found route's, and `untracedPaths`. */
 export function isDroppedTransaction(
   name: string | undefined,
   untracedPaths: readonly string[] = [],
@@ -144,8 +126,7 @@ export function sharedSentryOptions(settings: SentrySettings, untracedPaths: rea
     maxBreadcrumbs: SENTRY_LIMITS.maxBreadcrumbs,
     transportOptions: { bufferSize: SENTRY_LIMITS.bufferSize },
     ignoreErrors: IGNORED_ERRORS,
-    // Privacy: each side sets it in its SDK's own terms, `sendDefaultPii: false`
-    // in the browser (10.x), a full `dataCollection` on the server (11.x).
+    // Privacy options differ between the two SDKs: each side sets its own.
     enableLogs: false,
     beforeSend<T extends ScrubbableEvent>(event: T): T | null {
       return isIgnoredError(event) ? null : scrubEvent(event);

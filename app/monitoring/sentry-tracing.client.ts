@@ -15,14 +15,9 @@ import { matchRoutePattern } from "~/routing/route-pattern-matcher";
 
 /**
  * Page-load and navigation tracing, in a chunk of its own, added after
- * hydration (sentry.client.ts). The SDK's own page-load and navigation spans
- * are off: both are started here, named by route pattern from the real route
- * config (`virtual:route-patterns`), with calls that `@sentry/remix` and
- * `@sentry/react` share (the React Router 8 upgrade replaces this file: on
- * Sentry 11 the name source is another attribute). The page load still continues the server's trace (the SDK reads the
- * meta tags when it starts), is dated back to the navigation's start by its
- * timing entries, and web vitals come from buffered performance entries, so
- * starting it late loses nothing.
+ * hydration. Both spans are started here, named by route pattern
+ * (`virtual:route-patterns`). Starting late loses nothing: the page load is
+ * dated back by its timing entries and web vitals come from buffered entries.
  */
 export function startTracing(): void {
   addIntegration(browserTracingIntegration({ instrumentPageLoad: false, instrumentNavigation: false }));

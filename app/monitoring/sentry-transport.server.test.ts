@@ -31,7 +31,7 @@ async function ingest(headers: Record<string, string> = {}) {
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
 const transportFor = (url: string, timeoutMs?: number) =>
-  ingestTransport({ core, node }, timeoutMs)({ url, recordDroppedEvent: () => {}, keepAlive: true });
+  ingestTransport({ core, node }, { timeoutMs })({ url, recordDroppedEvent: () => {}, keepAlive: true });
 
 const envelope = (message: string) =>
   core.createEnvelope<core.EventEnvelope>({ event_id: "a".repeat(32), sent_at: new Date(0).toISOString() }, [

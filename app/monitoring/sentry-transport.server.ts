@@ -10,11 +10,10 @@ import type { ServerSdk } from "./server-sdk.server";
 type NodeTransportOptions = Parameters<typeof makeNodeTransport>[0];
 
 /**
- * The server SDK's transport: the SDK's own (`createTransport`: buffer, rate
- * limits, client reports) around a leaner HTTP request, bounded: each send
- * ends after INGEST_TIMEOUT_MS, and sends pause for INGEST_BACKOFF_MS after a
- * network failure, so an ingest that is down or black-holed costs the app's
- * requests nothing (e2e/faults.spec.ts proves both).
+ * The server SDK's transport: the SDK's own (buffer, rate limits, client
+ * reports) around a leaner HTTP request, bounded in time and paused after a
+ * network failure, so an ingest that is down costs the app's requests nothing
+ * (e2e/faults.spec.ts).
  */
 
 /** How long one send to the ingest may take before it is abandoned. */
@@ -24,9 +23,8 @@ const INGEST_TIMEOUT_MS = 5_000;
 const GZIP_THRESHOLD = 32 * 1024;
 
 /**
- * The SDK's HTTP transport waits forever for an ingest that accepts a
- * connection and never answers: its 64-send buffer then stays full and every
- * later event is dropped, even after the ingest recovers. This bounds each send.
+ * The SDK's HTTP transport waits forever for an ingest that never answers: its
+ * buffer then stays full and every later event is dropped, even after recovery.
  */
 function requestWithTimeout(module: typeof http | typeof https, timeoutMs: number) {
   return {
@@ -39,13 +37,9 @@ function requestWithTimeout(module: typeof http | typeof https, timeoutMs: numbe
 }
 
 /**
- * One envelope, one POST, as `makeNodeTransport`'s request executor sends it
- * (same agent settings, headers, response handling, one retry when a reused
- * keep-alive socket was reset, tracing suppressed), except that the body goes
- * out in one write with its Content-Length instead of through a Readable
- * stream piped into the request (chunked): the stream machinery costs CPU on
- * every send, which adds up at high tracing rates (the profile and the figures:
- * docs/decisions/0062 and bench/README.md, "What the app added, and what changed").
+ * One envelope, one POST, as `makeNodeTransport` sends it, except that the body
+ * goes out in one write with its Content-Length rather than piped through a
+ * stream, whose machinery costs CPU on every send (docs/decisions/0062).
  */
 function leanRequestExecutor(
   sdk: Pick<ServerSdk, "core" | "node">,
@@ -107,11 +101,14 @@ function leanRequestExecutor(
 const INGEST_BACKOFF_MS = SENTRY_LIMITS.defaultRateLimitBackoffSeconds * 1000;
 
 /** The transport factory for `Sentry.init`: see the top of this file. */
-export function ingestTransport(sdk: Pick<ServerSdk, "core" | "node">, timeoutMs = INGEST_TIMEOUT_MS) {
+export function ingestTransport(
+  sdk: Pick<ServerSdk, "core" | "node">,
+  { proxy, timeoutMs = INGEST_TIMEOUT_MS }: { proxy?: string; timeoutMs?: number } = {},
+) {
   return (options: NodeTransportOptions): Transport => {
-    // Through a proxy (option or environment, as the SDK reads them): the SDK's own request.
-    // An unusable URL too: the SDK's transport warns once and sends nothing.
-    const proxied = options.proxy ?? process.env.https_proxy ?? process.env.http_proxy;
+    // Through a proxy (the option, or `proxy`: the environment's, which the SDK reads too): the
+    // SDK's own request. An unusable URL too: the SDK's transport warns once and sends nothing.
+    const proxied = options.proxy ?? proxy;
     const transport =
       proxied || !URL.canParse(options.url)
         ? sdk.node.makeNodeTransport({
@@ -124,11 +121,9 @@ export function ingestTransport(sdk: Pick<ServerSdk, "core" | "node">, timeoutMs
 }
 
 /**
- * The transport, paused for INGEST_BACKOFF_MS after a send fails at the
- * network level (refused, unreachable, timed out): the SDK would otherwise
- * open a new connection for every event and transaction while the ingest is
- * down, which costs the app's requests CPU for nothing. Events during the
- * pause are dropped, as during a rate limit.
+ * Paused after a network-level failure: otherwise the SDK opens a connection
+ * per event while the ingest is down. Events during the pause are dropped, as
+ * during a rate limit.
  */
 function withBackoff(transport: Transport): Transport {
   let pausedUntil = 0;

@@ -4,21 +4,16 @@ import type { PublicEnv } from "~/env.server";
 import { sharedSentryOptions } from "./sentry-options";
 
 /**
- * The browser side of Sentry, in its own chunk: `client-monitoring.tsx`
- * imports it only when a DSN is configured, before hydration, so errors are
- * reported from the first moment. Tracing and the feedback widget follow
- * after hydration, each in a chunk of its own, so they add nothing to the
- * JavaScript a page needs before it is interactive. Only calls that
- * `@sentry/remix` shares with `@sentry/react` are used (the React Router 8
- * upgrade replaces this file, for `@sentry/react` on Sentry's 11 line).
+ * The browser side of Sentry, in its own chunk, loaded before hydration when a
+ * DSN is configured so errors are reported from the first moment. Tracing and
+ * the feedback widget follow after hydration, in chunks of their own.
  */
 
 export function initClientSentry(env: PublicEnv): void {
   Sentry.init({
     ...sharedSentryOptions(env),
-    // Privacy by default. `dataCollection` is deliberately unset: in this SDK
-    // (10.x), setting it at all switches every key it does not name to
-    // "collect everything".
+    // `dataCollection` deliberately unset: in this SDK, setting it switches
+    // every key it does not name to "collect everything".
     sendDefaultPii: false,
     tunnel: env.SENTRY_TUNNEL_ROUTE,
   });
@@ -40,11 +35,7 @@ export async function startDeferredSentry(env: PublicEnv): Promise<void> {
   ]);
 }
 
-/**
- * Reports an exception an error boundary caught in the browser, once, as
- * `captureRemixErrorBoundaryError` did: Errors only (a route error response
- * is the server's answer, reported there if at all), unhandled.
- */
+/** Reports an Error an error boundary caught, unhandled; a route error response is the server's to report. */
 export function captureBoundaryError(error: unknown): void {
   if (!(error instanceof Error)) return;
   Sentry.captureException(error, {

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Event } from "@sentry/core";
 import type { DataCollection } from "@sentry/core";
-import { instanceName, sentryEnvironment, type Env } from "~/env.server";
+import { instanceName, outboundProxy, sentryEnvironment, type Env } from "~/env.server";
 import { routePatternOf } from "~/routing/request-route.server";
 import { NOT_FOUND_PATTERN } from "~/routing/route-patterns";
 import { OPERATIONAL_PATHS } from "~/http/operational-paths";
@@ -20,27 +20,22 @@ import {
 } from "./request-trace.server";
 
 /**
- * The server side of Sentry (`@sentry/node` 11; the browser keeps
- * `@sentry/remix` 10, docs/decisions/0058). The boot (server/boot.ts) awaits
- * `initServerSentry` before the framework loads the app: with a DSN it loads the
- * SDK and starts it; without one nothing of `@sentry/*` is ever loaded and
- * everything else here is a no-op. This module imports Sentry's types only.
+ * The server side of Sentry (`@sentry/node`; the browser's SDK differs, docs/decisions/0058).
+ * Without a DSN nothing of `@sentry/*` is loaded and everything here is a no-op,
+ * so this module imports Sentry's types only.
  */
 
 /**
- * What the server SDK may collect, set in full: v11's defaults collect
- * everything (cookies, all headers, bodies, the user's IP address, local
- * variables…). The same as before v11 with `sendDefaultPii: false`, stricter
- * where that allowed more: request headers from the allowlist only, no
- * response headers, no bodies. `scrubEvent` (sentry-options.ts) filters every
- * event again.
+ * What the server SDK may collect, set in full: its defaults collect everything
+ * (cookies, all headers, bodies, IP addresses, local variables). `scrubEvent`
+ * (sentry-options.ts) filters every event again.
  */
 export const SERVER_DATA_COLLECTION = {
   userInfo: false,
   cookies: false,
   httpHeaders: { request: { allow: [...ALLOWED_REQUEST_HEADERS] }, response: false },
   httpBodies: [],
-  // As before: query strings kept, with the SDK's filter of sensitive-looking values.
+  // Kept, with the SDK's filter of sensitive-looking values.
   urlQueryParams: true,
   graphQL: { document: false, variables: false },
   genAI: { inputs: false, outputs: false },
@@ -48,23 +43,16 @@ export const SERVER_DATA_COLLECTION = {
   databaseQueryData: false,
   queues: false,
   stackFrameVariables: false,
-  // The v10 SDK's default number of source lines around each stack frame.
   frameContextLines: 7,
 } as const satisfies Required<DataCollection>;
 
 /**
- * Default integrations left out (bench/README.md, "Where the time goes"):
- * - Express: the server's middlewares would each become a transaction of their
- *   own (query, expressInit, serveStatic…); the HTTP integration's span is the request.
- * - Modules: attaches the list of every installed package to every event and
- *   transaction, paid for in serialisation on each request.
- * - Context: replaced by contextIntegration below (the same, cheaper for transactions).
- * - Dedupe: drops an error event whose message and stack equal the previous
- *   event's, whichever request that came from. Every server error is captured
- *   once, by the app's handleError, and each request's failure is its own
- *   event (its digest, its request id): with v11 the same loader failing on a
- *   document request and then on a single fetch gives identical stacks, and
- *   the second failure was lost (e2e/sentry-privacy.spec.ts).
+ * Default integrations left out:
+ * - Express: each of the server's middlewares would become a transaction; the HTTP span is the request.
+ * - Modules: every installed package's name on every event, serialised on each request.
+ * - Context: replaced by contextIntegration below (cheaper for transactions).
+ * - Dedupe: each request's failure is its own event (digest, request id), but the
+ *   same loader failing twice gives identical stacks and Dedupe drops the second.
  */
 const OMITTED_INTEGRATIONS = new Set(["Express", "Modules", "Context", "Dedupe"]);
 
@@ -74,10 +62,9 @@ function serverTransactionName(method: string, url: URL, route = routePatternOf(
 }
 
 /**
- * Names server transactions `<METHOD> <full pattern>`. The SDK names them
- * after the leaf route's relative path (`GET fixtures/items/:id`, `GET *` for
- * `/_root.data`, a full URL for `/`). It runs in `preprocessEvent`, before the
- * SDK compares names, so the source stays `route` instead of `custom`.
+ * Names server transactions `<METHOD> <full pattern>` (the SDK uses the leaf
+ * route's relative path). In `preprocessEvent`, before the SDK compares names,
+ * so the source stays `route` instead of `custom`.
  */
 function routeNamesIntegration() {
   return {
@@ -86,7 +73,6 @@ function routeNamesIntegration() {
       const trace = event.contexts?.trace;
       if (event.type !== "transaction" || trace?.op !== "http.server") return;
       const data = (trace.data ?? {}) as Record<string, unknown>;
-      // The v11 SDK's attribute names (OpenTelemetry's current conventions).
       const method = typeof data["http.request.method"] === "string" ? data["http.request.method"] : "GET";
       const url = URL.parse(String(data["url.full"]));
       if (!url) return;
@@ -99,10 +85,9 @@ function routeNamesIntegration() {
 }
 
 /**
- * The HTTP integration asks this before it creates a request's span. Only
- * requests decided traced when they arrived reach it (request-trace.server.ts);
- * their scope takes the number they were decided by, so the SDK's sampler
- * agrees. A request nobody decided for (none so far) is decided here.
+ * The HTTP integration asks this before it creates a request's span. The scope
+ * takes the number the request was decided by on arrival (request-trace.server.ts),
+ * so the SDK's sampler agrees; an undecided request is decided here.
  */
 function skipsRequestSpan(sdk: ServerSdk, sampleRate: number) {
   return (urlPath: string, request: object): boolean => {
@@ -137,7 +122,7 @@ export function requestTraceDecider(env: Env): ((request: IncomingMessage) => bo
   return (request) =>
     decideRequestTrace(sdk, request, {
       ...options,
-      // A target that is no URL (`/\\3%E9`) gets 400 from the front's guards: never traced.
+      // A target that is no URL (`/\\3%E9`) gets 400 from the pre-app guards: never traced.
       name: () => {
         const url = URL.parse(request.url ?? "/", "http://localhost");
         return url ? serverTransactionName(request.method ?? "GET", url) : `GET ${NOT_FOUND_PATTERN}`;
@@ -148,10 +133,7 @@ export function requestTraceDecider(env: Env): ((request: IncomingMessage) => bo
 /** `SENTRY_TRACES_SAMPLE_RATE`, as the SDK was started with. */
 const sampleRateOf = (sdk: ServerSdk) => sdk.node.getClient()?.getOptions().tracesSampleRate ?? 0;
 
-/**
- * Starts Sentry when SENTRY_DSN is set: loads the SDK (the only place it is
- * loaded) and initialises it. The boot awaits this before the framework loads.
- */
+/** Starts Sentry when SENTRY_DSN is set: the only place the SDK is loaded. */
 export async function initServerSentry(env: Env): Promise<void> {
   if (!env.SENTRY_DSN) return;
   const sdk = await loadServerSdk();
@@ -160,24 +142,19 @@ export async function initServerSentry(env: Env): Promise<void> {
   Sentry.init({
     ...shared,
     dataCollection: SERVER_DATA_COLLECTION,
-    // Transactions, as before v11 (docs/decisions/0057): what self-hosted
-    // Sentry before 26.4.2 ingests, and what beforeSendTransaction and the
-    // event processors below (names, contexts, scrubbing) see. Span streaming
-    // would skip all of them.
+    // Transactions, not span streaming (docs/decisions/0057): streaming would skip
+    // beforeSendTransaction and the event processors below (names, contexts, scrubbing).
     traceLifecycle: "static",
-    // No OpenTelemetry tracer provider (v11's default, stated): the SDK's own spans.
+    // No OpenTelemetry tracer provider: the SDK's own spans.
     enableOpenTelemetrySetup: false,
-    // No code injected into loaded packages (diagnostics channels for Express,
-    // Remix, database clients…): Express spans are left out, Remix gets the
-    // app's own spans, and the hook would read and hash every module loaded.
+    // No code injected into loaded packages: Express spans are left out, Remix
+    // gets the app's own, and the hook would read and hash every module loaded.
     enableRuntimeChannelInjection: false,
-    transport: ingestTransport(sdk),
+    transport: ingestTransport(sdk, { proxy: outboundProxy(env) }),
     transportOptions: {
       ...shared.transportOptions,
-      // Reuse connections to the ingest: at 100 % tracing a new TCP (and TLS)
-      // connection per transaction was a measurable share of each request's
-      // CPU. The SDK's agent closes sockets idle for 2 s, well inside any
-      // ingest's keep-alive window, so a send rarely meets a closed socket.
+      // A new connection per transaction costs each traced request CPU; the SDK's
+      // agent closes idle sockets well inside any ingest's keep-alive window.
       keepAlive: true,
     },
     environment: sentryEnvironment(env),
@@ -186,9 +163,8 @@ export async function initServerSentry(env: Env): Promise<void> {
     serverName: instanceName(env),
     integrations: (defaults) => [
       ...defaults.filter((integration) => !OMITTED_INTEGRATIONS.has(integration.name)),
-      // The request span (op `http.server`), only for requests the server traces.
-      // Nothing is dropped by status: a 404 thrown by a real route keeps its
-      // transaction, and the catch-all's requests are never traced.
+      // The request span, only for traced requests. Nothing is dropped by status:
+      // a real route's 404 keeps its transaction; the catch-all's are never traced.
       Sentry.httpIntegration({
         ignoreIncomingRequests: skipsRequestSpan(sdk, env.SENTRY_TRACES_SAMPLE_RATE),
         maxRequestBodySize: "none",
@@ -244,10 +220,8 @@ export function traceMetaData(): { sentryTrace?: string; baggage?: string } {
 }
 
 /**
- * `Server-Timing: sentry-trace;desc="…", baggage;desc="…"`: the browser SDK
- * reads it from the navigation's timing when a page has no trace meta tags
- * (an error page rendered without root data), so that page load still
- * continues the document request's trace.
+ * `Server-Timing: sentry-trace;desc="…", baggage;desc="…"`: the browser SDK reads it
+ * when a page has no trace meta tags (an error page without root data).
  */
 export function traceServerTiming({ sentryTrace, baggage }: { sentryTrace?: string; baggage?: string }) {
   if (!sentryTrace) return undefined;

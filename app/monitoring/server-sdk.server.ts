@@ -1,16 +1,12 @@
 import type * as SentryCore from "@sentry/core";
 import type * as SentryCoreServer from "@sentry/core/server";
 import type * as SentryNode from "@sentry/node";
-import { processWide } from "~/process-wide";
+import { globalSlot } from "~/global-slot";
 
 /**
- * The server's handle on Sentry's SDK (`@sentry/node` 11 and the `@sentry/core`
- * it is built on), loaded only when Sentry is on: with no SENTRY_DSN the
- * server loads nothing of `@sentry/*` (docs/decisions/0058). Every module
- * of the server imports Sentry's *types* only; values come from here.
- *
- * The handle is process-wide (app/process-wide.ts): the app must see the
- * SDK the boot loaded.
+ * The server's handle on Sentry's SDK, loaded only when Sentry is on
+ * (docs/decisions/0058): every other module imports Sentry's *types* only. In a
+ * global slot (app/global-slot.ts): the server build must see the SDK the boot loaded.
  */
 export interface ServerSdk {
   node: typeof SentryNode;
@@ -19,7 +15,7 @@ export interface ServerSdk {
   server: typeof SentryCoreServer;
 }
 
-const handle = processWide<ServerSdk>("server-sdk");
+const handle = globalSlot<ServerSdk>("server-sdk");
 
 /** The SDK when Sentry is on (the boot loaded it), else undefined. */
 export function serverSdk(): ServerSdk | undefined {

@@ -1,12 +1,9 @@
 /**
- * Which route a request is about, by URL: the pattern that names it in log
- * lines and Sentry transactions, and whether a single-fetch request names a
- * route that does not exist. The patterns come from the routes of the build
- * Remix serves, recorded when that build loads (server/app-build.ts); the
- * browser computes the same ones from
- * `virtual:route-patterns` (vite.config.ts).
+ * Which route a request is about, by URL, from the routes of the build the
+ * framework serves (recorded by server/wrapped-server-build.ts); the browser
+ * computes the same patterns from `virtual:route-patterns` (vite.config.ts).
  */
-import { processWide } from "~/process-wide";
+import { globalSlot } from "~/global-slot";
 import { matchRoutePattern } from "./route-pattern-matcher";
 import { pagePathOfDataUrl, routePatterns, type RouteDefinition, type RoutePattern } from "./route-patterns";
 
@@ -16,11 +13,8 @@ interface ServedRoutes {
   ids: Set<string>;
 }
 
-/**
- * Process-wide (app/process-wide.ts): under `npm run dev` the boot and the app
- * both see the one table (docs/decisions/0056-dev-runs-the-production-boot.md).
- */
-const served = processWide<ServedRoutes>("served-routes");
+/** In a global slot (app/global-slot.ts): the boot's copy reads what the server build's records. */
+const served = globalSlot<ServedRoutes>("served-routes");
 
 /** Records the routes of the build Remix serves; the same routes object again costs nothing. */
 export function recordServedRoutes(routes: Record<string, RouteDefinition>): void {

@@ -1,9 +1,7 @@
 /**
- * Which route pattern serves a pathname (`/fixtures/items/42` →
- * `/fixtures/items/:id`), asked on every request that is traced or sampled,
- * logged with an error, and on every page load and navigation in the browser.
- * Its cost must not grow with the number of routes (bench/README.md, "Route
- * count"): the patterns are bucketed by their first segment once per list.
+ * Which route pattern serves a pathname (`/fixtures/items/42` → `/fixtures/items/:id`),
+ * asked on many requests and every navigation: its cost must not grow with the
+ * number of routes, so patterns are bucketed by their first segment.
  */
 import { patternRegex, type RoutePattern } from "./route-patterns";
 
@@ -36,12 +34,7 @@ function compileMatcher(patterns: RoutePattern[]): Matcher {
   return matcher;
 }
 
-/**
- * The pattern that serves `pathname`, or undefined when none does: the first
- * in list order whose regex matches. Only the patterns that can match are
- * tried (those whose static first segment is the pathname's, and those with
- * none), so the cost does not grow with the number of routes.
- */
+/** The first pattern in list order whose regex matches `pathname`, trying only those that can. */
 export function matchRoutePattern(pathname: string, patterns: RoutePattern[]): string | undefined {
   let matcher = matchers.get(patterns);
   if (!matcher) {

@@ -1,8 +1,7 @@
 /**
- * Route patterns: the names that page loads, navigations, server transactions
- * and error log lines carry (`/`, `/fixtures/items/:id`), computed once at
- * build time from Remix's resolved route config, so they are right for every
- * route, including those added in `app/routes.ts` rather than by file name.
+ * Route patterns: the names page loads, navigations, server transactions and
+ * log lines carry (`/fixtures/items/:id`), computed from the framework's
+ * resolved route config, so every route has one however it was declared.
  */
 
 /** The part of a Remix route config entry that decides its URL. */

@@ -22,14 +22,15 @@ import { FRAMEWORK } from "../../test-support/framework";
  */
 const IMAGE_COMMAND =
   FRAMEWORK === "remix-2"
-    ? [
-        "node",
-        "--import",
-        "./instrument.server.mjs",
-        "node_modules/@remix-run/serve/dist/cli.js",
-        "build/server/index.js",
-      ]
+    ? ["node", "--import", "./boot.mjs", "node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"]
     : ["node", "server.mjs", "build/server/index.js"];
+/** The image's /app: the built app, its production dependencies, and what starts it. */
+const IMAGE_TOP = [
+  "build",
+  "node_modules",
+  "package.json",
+  FRAMEWORK === "remix-2" ? "boot.mjs" : "server.mjs",
+].sort();
 
 let image: AppImage;
 
@@ -42,7 +43,7 @@ test.beforeAll(async () => {
 
 test("the image holds the built app and production dependencies only", async () => {
   const listing = await listApp(image.tag);
-  expect(listing.top).toEqual(["build", "instrument.server.mjs", "node_modules", "package.json"]);
+  expect(listing.top).toEqual(IMAGE_TOP);
   expect(listing.files.filter((file) => file.endsWith(".map"))).toEqual([]);
   // No tests, fixtures or local settings, ours or the packages' own.
   const packageExtras =

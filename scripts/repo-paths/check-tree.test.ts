@@ -18,7 +18,7 @@ const found = () => checkTree(root).map(({ file, line, message }) => `${file}:${
 beforeEach(() => {
   root = mkdtempSync(path.join(os.tmpdir(), "check-repo-paths-"));
   write("package.json", JSON.stringify({ scripts: { test: "x" }, dependencies: {} }));
-  write("server/boot.ts", "// Started by instrument.server.mjs (server/boot.ts itself). npm run test\n");
+  write("server/boot.ts", "// Started by boot.mjs (server/boot.ts itself). npm run test\n");
   write("docs/decisions/0058-two-sentry-majors.md", "# 0058 x\n");
   write("docs/page.md", "`server/boot.ts`, docs/decisions/0058, `npm run test`, `build/server/index.js`\n");
 });

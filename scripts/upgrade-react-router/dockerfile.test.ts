@@ -12,7 +12,11 @@ describe("upgradeDockerfile, on this project's Dockerfile after the source rewri
   it("runs the app's own server as process 1, without the preload or the framework's CLI", () => {
     expect(upgraded).toContain('CMD ["node", "server.mjs", "build/server/index.js"]');
     expect(upgraded).toContain("COPY package.json server.mjs ./");
-    expect(upgraded).not.toMatch(/instrument\.server\.mjs|react-router-serve|@react-router\/serve/);
+    expect(upgraded).not.toMatch(/boot\.mjs|react-router-serve|@react-router\/serve/);
+  });
+
+  it("copies and applies no package patch", () => {
+    expect(upgraded).not.toMatch(/patches|patch-package/);
   });
 
   it("refuses a Dockerfile whose lines it does not find", () => {

@@ -1,7 +1,7 @@
 /**
  * The image on React Router 8 runs the app's own server (docs/decisions/0067):
  * `node server.mjs build/server/index.js`, with `server.mjs` copied in place of
- * the preload. Applied after the source rewrite (react-router-serve's names);
+ * the preload, and no package patch applied. Applied after the source rewrite (react-router-serve's names);
  * a line it expects and does not find is an error, so a change of the
  * Dockerfile cannot silently leave the old command in the upgraded image.
  */
@@ -10,15 +10,24 @@ const LINES: readonly (readonly [string, string])[] = [
     "# The production image: the default build served by react-router-serve, nothing else.",
     "# The production image: the default build served by the app's own server (server.mjs), nothing else.",
   ],
-  ["COPY package.json instrument.server.mjs ./", "COPY package.json server.mjs ./"],
+  ["COPY package.json boot.mjs ./", "COPY package.json server.mjs ./"],
   [
     "# The base image's entrypoint script is cleared. react-router-serve's bin is dist/cli.js.",
     "# The base image's entrypoint script is cleared.",
   ],
   [
-    'CMD ["node", "--import", "./instrument.server.mjs", "node_modules/@react-router/serve/dist/cli.js", "build/server/index.js"]',
+    'CMD ["node", "--import", "./boot.mjs", "node_modules/@react-router/serve/dist/cli.js", "build/server/index.js"]',
     'CMD ["node", "server.mjs", "build/server/index.js"]',
   ],
+  // No patch of a package is left to apply (the upgrade removes patches/ and patch-package).
+  ["COPY patches/*.patch ./patches/\n", ""],
+  ["COPY patches/*.patch ./patches/\n", ""],
+  [
+    "# No install script runs, but our own patches are applied (the server's route matching).",
+    "# No install script runs.",
+  ],
+  ["    && npx --no-install patch-package --error-on-fail \\\n", ""],
+  ["and no install script runs (our patches are applied).", "and no install script runs."],
 ];
 
 export function upgradeDockerfile(text: string): string {

@@ -48,7 +48,7 @@ const PASSAGES: readonly (readonly [string, string])[] = [
     "server/                    the boot, the app's own server (app-server.ts) and the plain\n                           functions it calls (request guards, readiness, tunnel, shutdown)",
   ],
   [
-    "instrument.server.mjs      loaded with --import before remix-serve: runs the built server/boot.ts",
+    "boot.mjs                   loaded with --import before remix-serve: runs the built server/boot.ts",
     "server.mjs                 `npm start`: runs the built server/boot.ts, then the app's server",
   ],
   [
@@ -68,7 +68,7 @@ const PASSAGES: readonly (readonly [string, string])[] = [
     "(the app's server builds it from Express's `req.protocol` and `req.hostname`, and sets Express's",
   ],
   [
-    "- **Server**: `instrument.server.mjs` (loaded by `npm start` through `--import`) starts Sentry\n  (`@sentry/node`) before remix-serve loads the app,",
+    "- **Server**: `boot.mjs` (loaded by `npm start` through `--import`) starts Sentry\n  (`@sentry/node`) before remix-serve loads the app,",
     "- **Server**: the boot (`server/boot.ts`, which `server.mjs` runs first) starts Sentry\n  (`@sentry/node`) before the app's server and React Router load,",
   ],
 ];

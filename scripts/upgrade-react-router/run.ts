@@ -44,8 +44,8 @@ const REMOVED = [
   // Target E of the benchmark: the documented setup of @sentry/remix, which goes.
   "bench/documented",
   // remix-serve's run-time patches: the app runs its own server (react-router-8/server.mjs and server/;
-  // docs/decisions/0067), which calls the front handlers, logs and closes itself.
-  "instrument.server.mjs",
+  // docs/decisions/0067), which calls the pre-app handlers, logs and closes itself.
+  "boot.mjs",
   "server/adapter/http-server.ts",
   "server/adapter/http-server.test.ts",
   "server/adapter/stdout.ts",

@@ -2,22 +2,15 @@ import { isRouteErrorResponse } from "@remix-run/react";
 import type { Refusal } from "~/errors/refusal";
 
 /**
- * Adapter (server/adapter/README.md): what the framework raises, through
- * `handleError`, when the client sent a request it will not serve. It has no
- * error class for these, so they are recognised by shape and message here,
- * and only here (framework-refusals.test.ts drives the framework's own
- * request handler and fails when one stops matching):
- *  - its CSRF check (`throwIfPotentialCSRFAttack`) on an action request whose
- *    `Origin` names another host than `X-Forwarded-Host` or `Host` (React
- *    Router 8: than the request URL's origin): a plain
- *    Error, answered 500 by the framework. 403 (docs/decisions/0064);
- *  - the same check on an `Origin` that is no URL: Remix 2's `new URL(origin)`
- *    throws a TypeError (React Router 7 says so in words). 400;
- *  - its warning about a legacy `?_data` request, which it then answers 400;
- *  - its own 4xx answers (405 for a route without an action, 400, 404), which
- *    it hands to `handleError` as internal route error responses. A 405 gets
- *    `Allow: GET, HEAD`: a route without an action serves only those (RFC 9110
- *    says a 405 must name what is allowed).
+ * Adapter (server/adapter/README.md): what the framework hands `handleError`
+ * when it will not serve a request. It has no error class for these, so they
+ * are recognised by shape and message here, and only here:
+ *  - its CSRF check on an action whose `Origin` names another host: a plain
+ *    Error the framework answers 500; 403 here (docs/decisions/0064);
+ *  - the same check on an `Origin` that is no URL (a TypeError): 400;
+ *  - its warning about a legacy `?_data` request, which it answers 400;
+ *  - its own 4xx answers as internal route error responses; a 405 gets
+ *    `Allow: GET, HEAD` (RFC 9110 requires it).
  */
 const CROSS_ORIGIN =
   /^(?:(?:host|x-forwarded-host) header does not match `origin` header|`x-forwarded-host` or `host` headers are not provided\. One of these is needed to compare the `origin` header|The `request\.url` origin does not match `origin` header) from a forwarded action request\. Aborting the action\.$/;

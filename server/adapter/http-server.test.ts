@@ -3,14 +3,14 @@ import type http from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { currentDigest, recordDigest, requestedPath, requestIdFor } from "~/errors/request-store.server";
-import { installFrontHandlers, type FrontHandler } from "./http-server";
+import { currentDigest, recordDigest, requestedPath, requestIdFor } from "~/request-scope.server";
+import { installPreAppHandlers, type PreAppHandler } from "./http-server";
 
 /**
  * Shape tests of the http.createServer patch against what remix-serve really
  * runs: its own copy of Express, whose `app.listen` creates the server. If an
  * upgrade of either stops going through `http.createServer`, these fail
- * instead of the front handlers (readiness, guards, tunnel) silently vanishing.
+ * instead of the pre-app handlers (readiness, guards, tunnel) silently vanishing.
  */
 const serveRequire = createRequire(createRequire(import.meta.url).resolve("@remix-run/serve/package.json"));
 const express = serveRequire("express") as () => http.RequestListener & {
@@ -18,12 +18,12 @@ const express = serveRequire("express") as () => http.RequestListener & {
   listen(port: number, host: string, callback: () => void): http.Server;
 };
 
-const answerFront: FrontHandler = (request, response) => {
+const answerBeforeApp: PreAppHandler = (request, response) => {
   if (request.url !== "/front") return false;
   response.end("front");
   return true;
 };
-const servers = installFrontHandlers([answerFront], { trust: (_address, hop) => hop === 0 });
+const servers = installPreAppHandlers([answerBeforeApp], { trust: (_address, hop) => hop === 0 });
 const opened: http.Server[] = [];
 afterAll(() => opened.forEach((server) => server.close()));
 
@@ -47,7 +47,7 @@ async function listening(): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-describe("installFrontHandlers, with remix-serve's Express", () => {
+describe("installPreAppHandlers, with remix-serve's Express", () => {
   it("answers before Express, hands every other request to it, and tracks the server", async () => {
     const base = await listening();
     expect(await (await fetch(`${base}/front`)).text()).toBe("front");
@@ -79,7 +79,7 @@ describe("installFrontHandlers, with remix-serve's Express", () => {
   it("reaches ESM importers of node:http too, as Vite's dev server imports createServer (npm run dev)", async () => {
     const { createServer } = await import("node:http");
     expect(createServer).toBe(createRequire(import.meta.url)("node:http").createServer);
-    expect(createServer.name).toBe("createServerWithFrontHandlers");
+    expect(createServer.name).toBe("createServerWithPreAppHandlers");
   });
 
   it("remix-serve still creates its server through Express's app.listen", () => {

@@ -1,22 +1,19 @@
 import http from "node:http";
 import { syncBuiltinESMExports } from "node:module";
 import type { TrustFunction } from "~/http/trust-proxy.server";
-import { runInRequestScope } from "~/errors/request-store.server";
-import type { FrontHandler } from "../front-handler";
+import { runInRequestScope } from "~/request-scope.server";
+import type { PreAppHandler } from "../pre-app-handler";
 import { answerRefusal } from "./refusal-response";
 
 /**
- * Adapter (server/adapter/README.md), a global patch: handlers that answer
- * before Express and Remix see a request. remix-serve offers no hook in front
- * of Express, so `installFrontHandlers` wraps `http.createServer` once, before
- * remix-serve calls it (http-server.test.ts fails if that stops reaching its
- * server). The handlers are plain functions of a request and a response
- * (request-guards.ts, body-limit.ts, manifest-guard.ts, shutdown.ts,
- * tunnel.ts); keep the list short: only what must not run through the app.
- * What passes them runs in a request scope of its own (request ids and
- * digests: app/errors/request-store.server.ts).
+ * Adapter (server/adapter/README.md), a global patch. A pre-app handler sees
+ * each request before Express and the framework (the app) do, and returns true
+ * when it answered it. remix-serve offers no such hook, so `installPreAppHandlers`
+ * wraps `http.createServer` before remix-serve calls it. Keep the list short:
+ * only what must not run through the app. What passes them runs in a request
+ * scope of its own (app/request-scope.server.ts).
  */
-export type { FrontHandler };
+export type { PreAppHandler };
 
 /** Express's `app.set`, which remix-serve's app (the server's request listener) has. */
 type ExpressLike = http.RequestListener & { set?: (name: string, value: unknown) => unknown };
@@ -26,15 +23,15 @@ type ExpressLike = http.RequestListener & { set?: (name: string, value: unknown)
  * URL that loaders see from `req.protocol` and `req.hostname`, which honour
  * `X-Forwarded-Proto` and `X-Forwarded-Host` only from a trusted proxy.
  */
-export function installFrontHandlers(
-  handlers: FrontHandler[],
+export function installPreAppHandlers(
+  handlers: PreAppHandler[],
   { trust }: { trust: TrustFunction },
 ): ReadonlySet<http.Server> {
   // The servers created from now on (remix-serve makes one); shutdown closes them.
   const httpServers = new Set<http.Server>();
   const createServer = http.createServer;
   // @ts-expect-error -- re-declaring an overloaded function; the wrapper forwards every overload.
-  http.createServer = function createServerWithFrontHandlers(...args: Parameters<typeof http.createServer>) {
+  http.createServer = function createServerWithPreAppHandlers(...args: Parameters<typeof http.createServer>) {
     const server = createServer.apply(http, args);
     httpServers.add(server);
     const appListeners = server.listeners("request") as ExpressLike[];

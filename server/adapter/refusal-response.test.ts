@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, describe, expect, it } from "vitest";
-import { runInRequestScope } from "~/errors/request-store.server";
+import { runInRequestScope } from "~/request-scope.server";
 import { refusingHandleError } from "../refusals";
 import { answerRefusal } from "./refusal-response";
 import { buildWith } from "./refusal-test-build";

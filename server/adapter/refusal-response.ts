@@ -3,15 +3,10 @@ import type { Refusal } from "~/errors/refusal";
 
 /**
  * Adapter (server/adapter/README.md): gives a refused request's response its
- * status. The framework answers some refusals itself (a 405 page) and others
- * with a bare 500 it builds after `handleError` returned (its CSRF check), so
- * no hook of the app sees that response. remix-serve writes the framework's
- * response through the Node response's `write` and `end`
- * (`sendRemixResponse`); called while the request is refused, before any of
- * that, this makes those calls answer an error status other than the
- * refusal's (Remix 2's 500; React Router 7 answers some with 400) with the
- * refusal's status and a short text instead, and adds the refusal's headers
- * (`Allow`) to whatever goes out. Requests that are not refused are not touched.
+ * status. The framework answers some refusals with a bare 500 built after
+ * `handleError` returned, which no hook of the app sees; remix-serve writes it
+ * through the Node response's `write` and `end`, so those calls answer the
+ * refusal's status and headers instead. Other requests are not touched.
  */
 export function answerRefusal(response: ServerResponse): (refusal: Refusal) => void {
   return (refusal) => {

@@ -1,9 +1,7 @@
 /**
- * Adapter (server/adapter/README.md): remix-serve prints its start banner
- * and an access line per request (morgan's "tiny" format) as plain text on
- * stdout. `installJsonStdout` routes those lines through `toJsonLine`
- * (server/log-lines.ts), so stdout is JSON lines throughout; the app's logger
- * (pino) writes to the file descriptor directly and is not affected.
+ * Adapter (server/adapter/README.md): remix-serve prints its banner and access
+ * lines as plain text; these go through `toJsonLine` (server/log-lines.ts) so
+ * stdout is JSON lines throughout. The logger writes to the descriptor directly.
  */
 import { createRequire } from "node:module";
 import { clientAddress, type TrustFunction } from "~/http/trust-proxy.server";

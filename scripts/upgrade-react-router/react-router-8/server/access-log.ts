@@ -5,7 +5,7 @@ import { getLogger } from "~/logging/logger.server";
 
 /**
  * One access line per request that reaches the app (not static assets, which
- * are answered before this, nor what the front handlers answer), written by
+ * are answered before this, nor what the pre-app handlers answer), written by
  * the app's logger when the response is done: `request` with the client
  * address (as TRUST_PROXY allows it to be known), method, target, status and
  * duration. Health checks are left out: they would only be noise.

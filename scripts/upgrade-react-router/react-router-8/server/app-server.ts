@@ -4,11 +4,11 @@
  * so everything a production server needs is a plain call in order, through
  * public APIs only (docs/decisions/0067-the-app-owns-its-server.md):
  *
- *  1. the front handlers (readiness, method, path, body-size and manifest
- *     guards, the Sentry tunnel: front-handler.ts), for `request` and
+ *  1. the pre-app handlers (readiness, method, path, body-size and manifest
+ *     guards, the Sentry tunnel: pre-app-handler.ts), for `request` and
  *     `checkContinue`, before anything else sees the request;
  *  2. a request scope for what they let through (request ids, digests,
- *     refusals: app/errors/request-store.server.ts);
+ *     refusals: app/request-scope.server.ts);
  *  3. Express 5, as `react-router-serve` 8.4.0 sets it up: compression, the client
  *     build's assets (`/assets` immutable for a year), `public`, `.well-known`, then one
  *     access line per request through the app's logger (access-log.ts), then
@@ -28,7 +28,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import type { Env } from "~/env.server";
-import { runInRequestScope } from "~/errors/request-store.server";
+import { runInRequestScope } from "~/request-scope.server";
 import type { Refusal } from "~/errors/refusal";
 import { trustFunction } from "~/http/trust-proxy.server";
 import { getLogger } from "~/logging/logger.server";
@@ -36,7 +36,7 @@ import { flushServerSentry } from "~/monitoring/sentry.server";
 import { accessLog } from "./access-log";
 import { refuseLargeBodies } from "./body-limit";
 import { frameworkHandler } from "./framework-handler";
-import type { FrontHandler } from "./front-handler";
+import type { PreAppHandler } from "./pre-app-handler";
 import { boundManifestRequests } from "./manifest-guard";
 import { refuseMalformedPaths, refuseUnsupportedMethods, supplyMissingHost } from "./request-guards";
 import { setNoSniff } from "./response-headers";
@@ -57,10 +57,10 @@ export type AppServerOptions =
       build: () => Promise<ServerBuild>;
     };
 
-/** The front handlers, in order. */
-function frontHandlers(env: Env, trust: ReturnType<typeof trustFunction>): FrontHandler[] {
+/** The pre-app handlers, in order. */
+function preAppHandlers(env: Env, trust: ReturnType<typeof trustFunction>): PreAppHandler[] {
   return [
-    setNoSniff, // first: every response carries it, the front handlers' own answers too
+    setNoSniff, // first: every response carries it, the pre-app handlers' own answers too
     answerReadiness, // while draining, every response says Connection: close
     refuseUnsupportedMethods,
     refuseMalformedPaths,
@@ -110,7 +110,7 @@ async function expressApp(
 /** Creates the server (not yet listening) and its graceful shutdown. */
 export async function createAppServer(env: Env, options: AppServerOptions): Promise<http.Server> {
   const trust = trustFunction(env.TRUST_PROXY);
-  const handlers = frontHandlers(env, trust);
+  const handlers = preAppHandlers(env, trust);
   // The refusal of a request, recorded in its scope while the framework handles it.
   const refusals = new WeakMap<http.IncomingMessage, Refusal>();
   const app = await expressApp(env, options, (request) => refusals.get(request));

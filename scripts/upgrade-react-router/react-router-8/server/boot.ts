@@ -1,7 +1,7 @@
 /**
  * The boot: runs before the app's server exists and before React Router
  * loads the app (server.mjs imports it from the build as
- * `build/server/instrument.js`; under `npm run dev`, server/dev.ts builds and
+ * `build/server/boot.js`; under `npm run dev`, server/dev.ts builds and
  * imports it), in this order:
  *  1. the env file, then the environment check (one line naming a bad variable, exit 1);
  *  2. Sentry, so it is in place before anything it watches runs (with a DSN
@@ -14,11 +14,10 @@
  * needs: nothing of the app may load first.
  */
 import type { Server } from "node:http";
-import { getEnv, type Env } from "~/env.server";
+import { getEnv, loadEnvFile, type Env } from "~/env.server";
 import { getLogger } from "~/logging/logger.server";
 import { initServerSentry, requestTraceDecider } from "~/monitoring/sentry.server";
 import type { AppServerOptions } from "./app-server";
-import { loadEnvFile } from "./env-file";
 import { bypassSentryUnlessTraced } from "./adapter/sentry-request-bypass";
 
 function checkedEnvironment() {

@@ -1,14 +1,14 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { SERVER_BUILD_ID } from "./server-build-entry";
+import { SERVER_BUILD_ID } from "./substitute-server-build";
 
 /**
  * Shape tests against React Router's Vite plugin, for what the build relies on
  * inside it: if it stops loading the server build through SERVER_BUILD_ID
  * (the SSR input unless the Vite config names another, and what the dev
  * server loads for each request), every loader and action would silently go
- * unwrapped (server-build-entry.ts); if it stops keeping its context on
+ * unwrapped (substitute-server-build.ts); if it stops keeping its context on
  * Vite's config, every transaction would be named by URL (framework-plugin.ts).
  * These fail first.
  */

@@ -1,22 +1,19 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage } from "node:http";
-import { processWide } from "~/process-wide";
-import type { Refusal } from "./refusal";
+import { globalSlot } from "~/global-slot";
+import type { Refusal } from "~/errors/refusal";
 
 /**
- * Per-request facts that the log line, the Sentry event and the response
- * headers share: the request id, the digest of the request's first
- * unexpected error, and the path the client asked for. One scope per HTTP
- * request, opened in front of the framework (server/adapter/http-server.ts)
- * and read by every hook of that request. A Request object cannot key them:
- * the framework hands loaders and actions a copy (without `.data`, `_routes`
- * or `?index`) and its own hooks the original, so a failure reported from a
- * loader's copy must still land on the response of the original.
+ * The request scope: per-request facts that the log line, the Sentry event and
+ * the response headers share (request id, first digest, the target the client
+ * sent). One scope per HTTP request, opened before the framework sees it
+ * (server/adapter/http-server.ts). A Request object cannot key them: the
+ * framework hands loaders a copy and its own hooks the original.
  */
 interface RequestScope {
   /** The request target as the client sent it (path and query). */
   readonly target: string;
-  /** The request as Node received it (monitoring reads its trace and headers from it). */
+  /** The request as Node received it (monitoring reads its trace and headers). */
   readonly incoming?: IncomingMessage;
   /** Answers a refusal on this request's response (server/adapter/refusal-response.ts). */
   readonly answerRefusal?: (refusal: Refusal) => void;
@@ -25,16 +22,14 @@ interface RequestScope {
   refusal?: Refusal;
 }
 
-/** Process-wide (app/process-wide.ts): the boot opens the scopes, the app reads them. */
-const store = processWide<AsyncLocalStorage<RequestScope>>("request-scope");
+/** In a global slot (app/global-slot.ts): the boot opens the scopes, the server build reads them. */
+const store = globalSlot<AsyncLocalStorage<RequestScope>>("request-scope");
 const scopes = store.get() ?? new AsyncLocalStorage<RequestScope>();
 store.set(scopes);
 
-/** What the front of the server hands the request's scope besides its target. */
+/** What the pre-app handlers hand the request's scope besides its target. */
 interface ScopeInputs {
-  /** The request as Node received it (monitoring reads its trace and headers from it). */
   incoming?: IncomingMessage;
-  /** Gives a refusal of the request its status and headers (server/adapter/refusal-response.ts). */
   answerRefusal?: (refusal: Refusal) => void;
 }
 
@@ -43,7 +38,7 @@ export function runInRequestScope<T>(target: string, handle: () => T, inputs: Sc
   return scopes.run({ target, ...inputs }, handle);
 }
 
-/** The current request as Node received it, when it came through the front handlers. */
+/** The current request as Node received it, when it came through the pre-app handlers. */
 export function currentIncomingRequest(): IncomingMessage | undefined {
   return scopes.getStore()?.incoming;
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { REQUEST_ID_HEADER, requestIdFrom } from "~/errors/request-store.server";
+import { REQUEST_ID_HEADER, requestIdFrom } from "~/request-scope.server";
 import { pathOf } from "~/http/operational-paths";
 import { getLogger } from "~/logging/logger.server";
 
@@ -7,12 +7,12 @@ import { getLogger } from "~/logging/logger.server";
 const MAX_LOGGED_PATH = 512;
 
 /**
- * How the front's guards (request-guards.ts, body-limit.ts) refuse a request
+ * How the pre-app guards (request-guards.ts, body-limit.ts) refuse a request
  * before the app sees it: the status with a short text, and the same one info
  * line `request refused` that the app writes for its refusals
  * (app/errors/refusal.server.ts), with the request id the answer carries.
  */
-export function refuseInFront(
+export function refuseBeforeApp(
   request: IncomingMessage,
   response: ServerResponse,
   refusal: { status: number; reason: string; text: string; headers?: OutgoingHttpHeaders },

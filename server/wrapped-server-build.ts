@@ -1,11 +1,8 @@
 /**
- * The server build the framework serves: its own build (`virtual:remix/server-build`)
- * with every loader and action wrapped (data-functions.ts). remix-serve in
- * production and the Vite dev server under `npm run dev` both load the build
- * through that virtual module's name; server/adapter/server-build-entry.ts
- * gives them this module instead. Its `handleError` tells the framework's
- * refusals of a request from failures (refusals.ts). Loading it records the routes for route
- * patterns and the manifest guard.
+ * The server build the framework serves, in production and under `npm run dev`:
+ * its own build with every loader and action wrapped (data-functions.ts),
+ * substituted for it by server/adapter/substitute-server-build.ts. Loading it
+ * records the routes for route patterns and the manifest guard.
  */
 import * as build from "virtual:remix/server-build";
 import { getEnv } from "~/env.server";
@@ -13,7 +10,7 @@ import { recordServedRoutes } from "~/routing/request-route.server";
 import { wrapDataFunctions, type ErrorHandler } from "./data-functions";
 import { refusingHandleError } from "./refusals";
 import { refuseRequest } from "~/errors/refusal.server";
-import { manifestScopeOf, recordManifestScope } from "./manifest-guard";
+import { manifestBoundsOf, recordManifestBounds } from "./manifest-guard";
 
 export * from "virtual:remix/server-build";
 
@@ -21,7 +18,7 @@ export * from "virtual:remix/server-build";
 const table = build.routes as Record<string, NonNullable<(typeof build.routes)[string]>>;
 
 recordServedRoutes(table);
-recordManifestScope(manifestScopeOf(table, build.basename));
+recordManifestBounds(manifestBoundsOf(table, build.basename));
 
 const handleError = build.entry.module.handleError as ErrorHandler | undefined;
 

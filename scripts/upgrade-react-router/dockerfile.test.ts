@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { upgradeDockerfile } from "./dockerfile";
+import { upgradeDockerfile, upgradeDockerignore } from "./dockerfile";
 import { rewriteSource } from "./source-rewrite";
 
-const dockerfile = readFileSync(path.resolve(import.meta.dirname, "../../Dockerfile"), "utf8");
+const read = (file: string) => readFileSync(path.resolve(import.meta.dirname, "../..", file), "utf8");
+const dockerfile = read("Dockerfile");
 
 describe("upgradeDockerfile, on this project's Dockerfile after the source rewrite", () => {
   const upgraded = upgradeDockerfile(rewriteSource("Dockerfile", dockerfile));
@@ -21,5 +22,14 @@ describe("upgradeDockerfile, on this project's Dockerfile after the source rewri
 
   it("refuses a Dockerfile whose lines it does not find", () => {
     expect(() => upgradeDockerfile("FROM node:24\n")).toThrow(/expected the line/);
+  });
+});
+
+describe("upgradeDockerignore, on this project's .dockerignore after the source rewrite", () => {
+  const upgraded = upgradeDockerignore(rewriteSource(".dockerignore", read(".dockerignore")));
+
+  it("lets the app's server entry into the build context instead of the preload, and no patch", () => {
+    expect(upgraded.split("\n")).toContain("!server.mjs");
+    expect(upgraded).not.toMatch(/boot\.mjs|patches/);
   });
 });

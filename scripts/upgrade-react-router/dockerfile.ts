@@ -30,11 +30,20 @@ const LINES: readonly (readonly [string, string])[] = [
   ["and no install script runs (our patches are applied).", "and no install script runs."],
 ];
 
-export function upgradeDockerfile(text: string): string {
+/** The build context's allowlist: the server's entry instead of the preload, and no patches. */
+const IGNORE_LINES: readonly (readonly [string, string])[] = [
+  ["!boot.mjs\n", "!server.mjs\n"],
+  ["!patches/*.patch\n", ""],
+];
+
+function replaceLines(name: string, text: string, lines: readonly (readonly [string, string])[]): string {
   let out = text;
-  for (const [from, to] of LINES) {
-    if (!out.includes(from)) throw new Error(`Dockerfile: expected the line ${JSON.stringify(from)}`);
+  for (const [from, to] of lines) {
+    if (!out.includes(from)) throw new Error(`${name}: expected the line ${JSON.stringify(from)}`);
     out = out.replace(from, to);
   }
   return out;
 }
+
+export const upgradeDockerfile = (text: string) => replaceLines("Dockerfile", text, LINES);
+export const upgradeDockerignore = (text: string) => replaceLines(".dockerignore", text, IGNORE_LINES);

@@ -22,7 +22,7 @@ import {
   upgradeManifest,
   type PackageJson,
 } from "./manifest";
-import { upgradeDockerfile } from "./dockerfile";
+import { upgradeDockerfile, upgradeDockerignore } from "./dockerfile";
 import { proseFiles, REMIX_NAME_IN_PROSE, rewriteDocs } from "./prose";
 import { rewriteSource } from "./source-rewrite";
 
@@ -115,6 +115,8 @@ function replaceFiles(): { removed: number; replaced: string[] } {
   // The image runs the app's own server (dockerfile.ts).
   const dockerfile = path.join(ROOT, "Dockerfile");
   writeFileSync(dockerfile, upgradeDockerfile(readFileSync(dockerfile, "utf8")));
+  const dockerignore = path.join(ROOT, ".dockerignore");
+  writeFileSync(dockerignore, upgradeDockerignore(readFileSync(dockerignore, "utf8")));
   const replaced = filesUnder(REPLACEMENTS, undefined);
   for (const file of replaced) cpSync(path.join(REPLACEMENTS, file), path.join(ROOT, file));
   return { removed: REMOVED.length, replaced };

@@ -32,7 +32,13 @@ async function startProxy(app: AppServer, { forwardHost }: { forwardHost: boolea
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, close: () => new Promise((resolve) => server.close(resolve)) };
+  // The browser keeps its connections to the proxy open: close them too, or `close` waits for them.
+  const close = () =>
+    new Promise((resolve) => {
+      server.close(resolve);
+      server.closeAllConnections();
+    });
+  return { url, close };
 }
 
 let app: AppServer;

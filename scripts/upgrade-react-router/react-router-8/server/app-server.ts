@@ -34,14 +34,9 @@ import { trustFunction } from "~/http/trust-proxy.server";
 import { getLogger } from "~/logging/logger.server";
 import { flushServerSentry } from "~/monitoring/sentry.server";
 import { accessLog } from "./access-log";
-import { refuseLargeBodies } from "./body-limit";
 import { frameworkHandler } from "./framework-handler";
-import type { PreAppHandler } from "./pre-app-handler";
-import { boundManifestRequests } from "./manifest-guard";
-import { refuseMalformedPaths, refuseUnsupportedMethods, supplyMissingHost } from "./request-guards";
-import { setNoSniff } from "./response-headers";
-import { answerReadiness, installGracefulShutdown } from "./shutdown";
-import { createTunnelHandler } from "./tunnel";
+import { preAppHandlers } from "./pre-app-handlers";
+import { installGracefulShutdown } from "./shutdown";
 
 export type AppServerOptions =
   | {
@@ -56,22 +51,6 @@ export type AppServerOptions =
       /** Loads the server build through Vite, for every request. */
       build: () => Promise<ServerBuild>;
     };
-
-/** The pre-app handlers, in order. */
-function preAppHandlers(env: Env, trust: ReturnType<typeof trustFunction>): PreAppHandler[] {
-  return [
-    setNoSniff, // first: every response carries it, the pre-app handlers' own answers too
-    answerReadiness, // while draining, every response says Connection: close
-    refuseUnsupportedMethods,
-    refuseMalformedPaths,
-    supplyMissingHost,
-    refuseLargeBodies(env.BODY_SIZE_LIMIT),
-    boundManifestRequests, // rewrites the target of a lazy-discovery request, answers none
-    ...(env.SENTRY_TUNNEL_ROUTE && env.SENTRY_DSN
-      ? [createTunnelHandler({ route: env.SENTRY_TUNNEL_ROUTE, dsn: env.SENTRY_DSN, trust })]
-      : []),
-  ];
-}
 
 /** Express, as `react-router-serve` sets it up, without its access log. */
 async function expressApp(

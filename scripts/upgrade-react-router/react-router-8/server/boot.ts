@@ -14,21 +14,11 @@
  * needs: nothing of the app may load first.
  */
 import type { Server } from "node:http";
-import { getEnv, loadEnvFile, type Env } from "~/env.server";
-import { getLogger } from "~/logging/logger.server";
+import type { Env } from "~/env.server";
 import { initServerSentry, requestTraceDecider } from "~/monitoring/sentry.server";
 import type { AppServerOptions } from "./app-server";
 import { bypassSentryUnlessTraced } from "./adapter/sentry-request-bypass";
-
-function checkedEnvironment() {
-  try {
-    return { envFile: loadEnvFile(), env: getEnv() };
-  } catch (error) {
-    // One line that names the variable, and no stack: this is a configuration mistake.
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  }
-}
+import { checkedEnvironment, logStarting } from "./starting";
 
 async function boot(): Promise<Env> {
   const { envFile, env } = checkedEnvironment();
@@ -37,22 +27,7 @@ async function boot(): Promise<Env> {
   // Untraced requests (most, at the default rate) skip the SDK's per-request work.
   const traced = requestTraceDecider(env);
   if (traced) bypassSentryUnlessTraced(traced);
-  getLogger().info(
-    {
-      port: env.PORT,
-      mode: env.NODE_ENV,
-      envFile,
-      sentry: Boolean(env.SENTRY_DSN),
-      tunnel: (env.SENTRY_DSN && env.SENTRY_TUNNEL_ROUTE) || false,
-      feedback: env.SENTRY_FEEDBACK === "on",
-      release: env.SENTRY_RELEASE ?? null,
-      tracesSampleRate: env.SENTRY_DSN ? env.SENTRY_TRACES_SAMPLE_RATE : 0,
-      drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
-      trustProxy: env.TRUST_PROXY ?? false,
-      bodySizeLimit: env.BODY_SIZE_LIMIT,
-    },
-    "starting",
-  );
+  logStarting(env, envFile);
   return env;
 }
 

@@ -1,0 +1,29 @@
+import type { Env } from "~/env.server";
+import type { TrustFunction } from "~/http/trust-proxy.server";
+import { refuseLargeBodies } from "./body-limit";
+import { boundManifestRequests } from "./manifest-guard";
+import type { PreAppHandler } from "./pre-app-handler";
+import { refuseMalformedPaths, refuseUnsupportedMethods, supplyMissingHost } from "./request-guards";
+import { setNoSniff } from "./response-headers";
+import { answerReadiness } from "./shutdown";
+import { createTunnelHandler } from "./tunnel";
+
+/**
+ * The pre-app handlers, in the order they run: one list for every server of
+ * the app (remix-serve's through the adapter, the app's own on React Router
+ * 8), so that a guard added here guards both.
+ */
+export function preAppHandlers(env: Env, trust: TrustFunction): PreAppHandler[] {
+  return [
+    setNoSniff, // first: every response carries it, the pre-app handlers' own answers too
+    answerReadiness, // while draining, every response says Connection: close
+    refuseUnsupportedMethods,
+    refuseMalformedPaths,
+    supplyMissingHost,
+    refuseLargeBodies(env.BODY_SIZE_LIMIT),
+    boundManifestRequests, // rewrites the target of a lazy-discovery request, answers none
+    ...(env.SENTRY_TUNNEL_ROUTE && env.SENTRY_DSN
+      ? [createTunnelHandler({ route: env.SENTRY_TUNNEL_ROUTE, dsn: env.SENTRY_DSN, trust })]
+      : []),
+  ];
+}

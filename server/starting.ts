@@ -1,0 +1,33 @@
+import { getEnv, loadEnvFile, type Env } from "~/env.server";
+import { getLogger } from "~/logging/logger.server";
+
+/** The env file, then the environment: a bad variable ends the process with one line naming it, exit 1. */
+export function checkedEnvironment(): { envFile: string | null; env: Env } {
+  try {
+    return { envFile: loadEnvFile(), env: getEnv() };
+  } catch (error) {
+    // No stack: this is a configuration mistake, not a failure.
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
+
+/** The one `starting` record: what this instance runs with, secrets left out. */
+export function logStarting(env: Env, envFile: string | null): void {
+  getLogger().info(
+    {
+      port: env.PORT,
+      mode: env.NODE_ENV,
+      envFile,
+      sentry: Boolean(env.SENTRY_DSN),
+      tunnel: (env.SENTRY_DSN && env.SENTRY_TUNNEL_ROUTE) || false,
+      feedback: env.SENTRY_FEEDBACK === "on",
+      release: env.SENTRY_RELEASE ?? null,
+      tracesSampleRate: env.SENTRY_DSN ? env.SENTRY_TRACES_SAMPLE_RATE : 0,
+      drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
+      trustProxy: env.TRUST_PROXY ?? false,
+      bodySizeLimit: env.BODY_SIZE_LIMIT,
+    },
+    "starting",
+  );
+}

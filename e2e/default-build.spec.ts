@@ -4,12 +4,13 @@
  * documents and single-fetch requests alike.
  */
 import { fixtureRoutes } from "./fixtures/routes";
-import { startApp, type AppServer } from "../test-support/app-server";
+import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../test-support/app-server";
 import { expect, test } from "./support/fixtures";
 
 let app: AppServer;
 
 test.beforeAll(async () => {
+  test.setTimeout(SERVER_HOOK_LIMIT_MS);
   app = await startApp({ build: "build" });
 });
 

@@ -12,7 +12,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import type { AppServer } from "../test-support/app-server";
+import { SERVER_HOOK_LIMIT_MS, type AppServer } from "../test-support/app-server";
 import { devCommand, devEnv, startDevServer, stripAnsi } from "./support/dev-server";
 import { digestOnPage, isErrorEvent, opOf, SERVER_ERROR_HEADING, settledItems } from "./support/fixtures";
 import { buildRequest, rawHttp } from "../test-support/raw-http";
@@ -25,9 +25,7 @@ let recorder: Recorder;
 let dev: AppServer;
 
 test.beforeAll(async () => {
-  // Vite's dev server took up to 29 s to start beside one busy loop per core, twice what the
-  // production server takes; its start may wait 120 s (test-support/app-server.ts).
-  test.setTimeout(180_000);
+  test.setTimeout(SERVER_HOOK_LIMIT_MS);
   recorder = await startRecorder();
   dev = await startDevServer({
     SENTRY_DSN: recorder.dsn(),

@@ -14,7 +14,7 @@
  * the benchmark's business (bench/README.md); that ratio is printed here for
  * the record.
  */
-import { startApp, type AppServer } from "../test-support/app-server";
+import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../test-support/app-server";
 import {
   blackHoleIngest,
   refusingIngest,
@@ -80,6 +80,7 @@ const median = (values: number[]) => percentile(values, 50);
 let sentryOff: AppServer;
 
 test.beforeAll(async () => {
+  test.setTimeout(SERVER_HOOK_LIMIT_MS);
   sentryOff = await startApp();
   await load(sentryOff.url + PAGE, { total: 600 }); // warm-up
 });

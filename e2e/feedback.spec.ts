@@ -6,7 +6,7 @@
  * SENTRY_FEEDBACK=off (the default) the browser never downloads it.
  */
 import type { Page } from "@playwright/test";
-import { startApp, type AppServer } from "../test-support/app-server";
+import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../test-support/app-server";
 import {
   expect,
   fromNowOn,
@@ -59,6 +59,7 @@ test.describe("SENTRY_FEEDBACK=on, through the tunnel", () => {
   let app: AppServer;
 
   test.beforeAll(async ({ recorder }) => {
+    test.setTimeout(SERVER_HOOK_LIMIT_MS);
     app = await startApp({
       env: { SENTRY_DSN: recorder.dsn(), SENTRY_FEEDBACK: "on", SENTRY_TUNNEL_ROUTE: TUNNEL },
     });

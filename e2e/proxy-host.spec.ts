@@ -11,7 +11,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { startApp, type AppServer } from "../test-support/app-server";
+import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../test-support/app-server";
 import { expect, fromNowOn, isErrorEvent, settledItems, test, waitForHydration } from "./support/fixtures";
 import { failureLines } from "./support/refusals";
 
@@ -44,6 +44,7 @@ async function startProxy(app: AppServer, { forwardHost }: { forwardHost: boolea
 let app: AppServer;
 
 test.beforeAll(async ({ recorder }) => {
+  test.setTimeout(SERVER_HOOK_LIMIT_MS);
   app = await startApp({
     env: { SENTRY_DSN: recorder.dsn(), SENTRY_TRACES_SAMPLE_RATE: "1", TRUST_PROXY: "loopback" },
   });

@@ -3,7 +3,7 @@
  * the browser never downloads the Sentry SDK, and error pages still show
  * digests that match the log.
  */
-import { startApp, type AppServer } from "../test-support/app-server";
+import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../test-support/app-server";
 import {
   clientNavigate,
   digestOnPage,
@@ -17,6 +17,7 @@ import {
 let off: AppServer;
 
 test.beforeAll(async () => {
+  test.setTimeout(SERVER_HOOK_LIMIT_MS);
   off = await startApp({ env: {} });
 });
 

@@ -10,7 +10,7 @@
  *    that made none is decided by its `sample_rand`.
  */
 import { randomBytes } from "node:crypto";
-import { startApp, type AppServer } from "../test-support/app-server";
+import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../test-support/app-server";
 import { expect, isTransaction, opOf, settledItems, test, traceIdOf } from "./support/fixtures";
 import type { EnvelopeItem } from "../test-support/sentry-recorder";
 
@@ -19,6 +19,7 @@ const PAGES = 200;
 
 let app: AppServer;
 test.beforeAll(async ({ recorder }) => {
+  test.setTimeout(SERVER_HOOK_LIMIT_MS);
   app = await startApp({
     env: { SENTRY_DSN: recorder.dsn(), SENTRY_TRACES_SAMPLE_RATE: String(RATE), SENTRY_ENVIRONMENT: "e2e" },
   });

@@ -10,7 +10,7 @@
  */
 import type { Page, Request } from "@playwright/test";
 import { ROOT_DATA_PATH } from "../app/routing/data-url";
-import { startApp, type AppServer } from "../test-support/app-server";
+import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../test-support/app-server";
 import type { EnvelopeItem, Recorder } from "../test-support/sentry-recorder";
 import {
   clientNavigate,
@@ -305,6 +305,7 @@ test.describe("sampling", () => {
   test.describe("at 0", () => {
     let unsampled: AppServer;
     test.beforeAll(async ({ recorder }) => {
+      test.setTimeout(SERVER_HOOK_LIMIT_MS);
       unsampled = await startApp({
         env: { SENTRY_DSN: recorder.dsn(), SENTRY_TRACES_SAMPLE_RATE: "0", SENTRY_ENVIRONMENT: "e2e" },
       });

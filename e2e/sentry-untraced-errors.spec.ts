@@ -9,7 +9,7 @@
  * tracing everything and to one tracing nothing, give the same events.
  */
 import { randomUUID } from "node:crypto";
-import { startApp, type AppServer } from "../test-support/app-server";
+import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../test-support/app-server";
 import { digestInHtml } from "../test-support/error-digest";
 import type { EnvelopeItem, Recorder } from "../test-support/sentry-recorder";
 import { DIGEST_HEADER } from "~/errors/digest";
@@ -20,6 +20,7 @@ const servers: Record<"traced" | "untraced", AppServer | undefined> = {
   untraced: undefined,
 };
 test.beforeAll(async ({ recorder }) => {
+  test.setTimeout(SERVER_HOOK_LIMIT_MS);
   const start = (rate: string) =>
     startApp({
       env: { SENTRY_DSN: recorder.dsn(), SENTRY_TRACES_SAMPLE_RATE: rate, SENTRY_ENVIRONMENT: "e2e" },

@@ -5,7 +5,7 @@
  * to the server without TRUST_PROXY they are a direct client sending spoofed
  * headers; to the one with `TRUST_PROXY=loopback` they are the proxy.
  */
-import { startApp, type AppServer } from "../test-support/app-server";
+import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../test-support/app-server";
 import { expect, test } from "./support/fixtures";
 import type { Recorder } from "../test-support/sentry-recorder";
 
@@ -20,6 +20,7 @@ let direct: AppServer;
 let proxied: AppServer;
 
 test.beforeAll(async ({ recorder }) => {
+  test.setTimeout(SERVER_HOOK_LIMIT_MS);
   const env = { SENTRY_DSN: recorder.dsn(), SENTRY_TRACES_SAMPLE_RATE: "0", SENTRY_TUNNEL_ROUTE: ROUTE };
   [direct, proxied] = await Promise.all([
     startApp({ env }),

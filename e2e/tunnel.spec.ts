@@ -4,7 +4,7 @@
  * project, and every bad request gets a short 4xx without reaching Sentry.
  */
 import { gzipSync } from "node:zlib";
-import { startApp, type AppServer } from "../test-support/app-server";
+import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../test-support/app-server";
 import { blackHoleIngest, refusingIngest } from "../test-support/faulty-ingest";
 import { CLIENT_ERROR_HEADING, expect, test, waitForHydration } from "./support/fixtures";
 import { startRecorder, type Recorder } from "../test-support/sentry-recorder";
@@ -26,6 +26,7 @@ let app: AppServer;
 let recorder: Recorder;
 
 test.beforeAll(async () => {
+  test.setTimeout(SERVER_HOOK_LIMIT_MS);
   recorder = await startRecorder();
   app = await startApp({
     env: { SENTRY_DSN: recorder.dsn(), SENTRY_TRACES_SAMPLE_RATE: "1", SENTRY_TUNNEL_ROUTE: ROUTE },

@@ -11,6 +11,18 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 
 /** Preloaded after the start script's own preload: the server exits when the test worker is gone. */
+/**
+ * How long a server may take to start (production or Vite's dev server); see the figures where it
+ * is waited for below.
+ */
+export const SERVER_START_LIMIT_MS = 120_000;
+/**
+ * The time slot of whatever starts a server and stops it again (a fixture or a `beforeAll`): the
+ * start's limit and a drain on stop. A hook that starts a server sets it with `test.setTimeout`,
+ * or Playwright gives the hook the test's limit and a slow start fails there.
+ */
+export const SERVER_HOOK_LIMIT_MS = SERVER_START_LIMIT_MS + 60_000;
+
 export const EXIT_WITH_PARENT = "--import ./test-support/exit-with-parent.mjs";
 
 export interface StartOptions {
@@ -196,8 +208,8 @@ export async function superviseServer(
 
   // Beside one busy loop per core (load average 16-20, 2026-11-25) the production server took up to
   // 11 s to start and the dev server (Vite) up to 29 s: 120 s is over 4x the slower, and a server
-  // that never starts still fails. Whoever waits for this needs a limit above it (fixtures.ts).
-  await waitForOutput(() => started(output), 120_000, "server did not start");
+  // that never starts still fails. Whoever waits for this needs a limit above it (SERVER_HOOK_LIMIT_MS).
+  await waitForOutput(() => started(output), SERVER_START_LIMIT_MS, "server did not start");
 
   return {
     url: `http://127.0.0.1:${port}`,

@@ -6,7 +6,7 @@
  * the e2e suite (through e2e/support/fixtures.ts) and the deploy checks.
  */
 import { test as base, expect } from "@playwright/test";
-import { startApp, type AppServer } from "./app-server";
+import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "./app-server";
 import { startRecorder, type Recorder } from "./sentry-recorder";
 
 interface WorkerFixtures {
@@ -38,9 +38,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(app);
       await app.stop();
     },
-    // Its own time slot, not the first test's: the start may wait 120 s for the server
-    // (app-server.ts, with the figures), and the stop drains.
-    { scope: "worker", timeout: 180_000 },
+    // Its own time slot, not the first test's (app-server.ts).
+    { scope: "worker", timeout: SERVER_HOOK_LIMIT_MS },
   ],
   baseURL: async ({ app }, use) => use(app.url),
   browserErrors: async ({ page }, use) => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { instanceName, loadEnvFile, parseEnv } from "./env.server";
+import { instanceName, loadEnvFile, outboundProxy, parseEnv } from "./env.server";
 
 describe("scaling settings", () => {
   it("defaults: no drain delay, no trusted proxy, the host name as instance", () => {
@@ -44,6 +44,13 @@ describe("scaling settings", () => {
     expect(instanceName(env)).toBe("web-1");
   });
 
+  it("an outbound proxy: an http(s) URL, https_proxy before http_proxy", () => {
+    expect(outboundProxy(parseEnv({}))).toBeUndefined();
+    expect(outboundProxy(parseEnv({ http_proxy: "http://10.0.0.1:3128" }))).toBe("http://10.0.0.1:3128");
+    const both = parseEnv({ https_proxy: "https://egress.internal", http_proxy: "http://10.0.0.1:3128" });
+    expect(outboundProxy(both)).toBe("https://egress.internal");
+  });
+
   const bad: [string, string, RegExp][] = [
     ["SHUTDOWN_DRAIN_DELAY_MS", "5s", /whole number of milliseconds/],
     ["SHUTDOWN_DRAIN_DELAY_MS", "-1", /whole number of milliseconds/],
@@ -60,6 +67,9 @@ describe("scaling settings", () => {
     ["PORT", "3000.5", /whole number from 0 to 65535/],
     ["HOST", "example.com:80", /host name or an IP address/],
     ["HOST", "local host", /host name or an IP address/],
+    ["https_proxy", "proxy.internal:3128", /http:\/\/ or https:\/\/ URL/],
+    ["http_proxy", "10.0.0.1:3128", /http:\/\/ or https:\/\/ URL/],
+    ["https_proxy", "socks5://proxy.internal:1080", /http:\/\/ or https:\/\/ URL/],
   ];
   for (const [name, value, message] of bad) {
     it(`refuses ${name}=${value} with one line naming it`, () => {

@@ -42,6 +42,13 @@ const drainDelay = z.coerce
   .min(0, `must be a whole number of milliseconds from 0 to ${MAX_DRAIN_DELAY_MS}`)
   .max(MAX_DRAIN_DELAY_MS, `must be a whole number of milliseconds from 0 to ${MAX_DRAIN_DELAY_MS}`);
 
+/** An http(s) URL with a host: what the SDK's proxy agent can connect through (`proxy:3128` has no scheme). */
+const proxyUrl = optionalString.refine((value) => {
+  if (value === undefined) return true;
+  const url = URL.parse(value);
+  return url !== null && (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+}, "must be an http:// or https:// URL such as http://proxy.internal:3128");
+
 const trustProxy = optionalString
   .refine(
     (value) => value === undefined || parseTrustProxy(value) !== undefined,
@@ -117,8 +124,8 @@ export const envSchema = z.object({
   /** The name every log line carries; the host name (the pod name in Kubernetes) when unset. */
   INSTANCE_ID: instanceId,
   /** An outbound proxy, by the conventional names Sentry's own transport reads: the ingest is reached through it. */
-  https_proxy: optionalString,
-  http_proxy: optionalString,
+  https_proxy: proxyUrl,
+  http_proxy: proxyUrl,
 });
 
 export type Env = z.infer<typeof envSchema>;

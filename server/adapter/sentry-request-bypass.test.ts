@@ -5,11 +5,12 @@
  * both; and without the subscriber the SDK handles every request, so the
  * mark is what makes the difference.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import http from "node:http";
 import { Socket, type AddressInfo } from "node:net";
 import { createTransport } from "@sentry/core";
 import * as Sentry from "@sentry/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bypassSentryUnlessTraced, markUnlessTraced, SENTRY_HANDLED } from "./sentry-request-bypass";
 
 let server: http.Server;
@@ -41,6 +42,19 @@ const seen = async (traced: "yes" | "no") =>
     span: boolean;
   };
 
+/** One GET written on a bare socket; settles when the server has answered and closed. */
+const rawGet = (traced: "yes" | "no") =>
+  new Promise<void>((resolve, reject) => {
+    const { port } = new URL(url);
+    const socket = new Socket().connect(Number(port), "127.0.0.1", () =>
+      socket.end(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nx-traced: ${traced}\r\nConnection: close\r\n\r\n`),
+    );
+    socket
+      .on("error", reject)
+      .on("close", () => resolve())
+      .resume();
+  });
+
 describe("requests the SDK's HTTP instrumentation leaves alone", () => {
   it("a marked request gets no scope or span of the SDK's; an unmarked one gets both", async () => {
     const stop = bypassSentryUnlessTraced((request) => request.headers["x-traced"] === "yes");
@@ -49,6 +63,27 @@ describe("requests the SDK's HTTP instrumentation leaves alone", () => {
       expect(await seen("yes")).toEqual({ ownScope: true, span: true });
     } finally {
       stop();
+    }
+  });
+
+  // Issue 31: a request carries the SDK's async context only when it is traced.
+  // Node's AsyncLocalStorage is counted, not the SDK: the SDK's context strategy
+  // enters its store with `run` for each scope it forks. The request is written
+  // on a bare socket, since the SDK instruments `fetch` on the client's side too.
+  it("a marked request enters no async context of the SDK's; an unmarked one does", async () => {
+    const runs = vi.spyOn(AsyncLocalStorage.prototype, "run");
+    const stop = bypassSentryUnlessTraced((request) => request.headers["x-traced"] === "yes");
+    const runsDuring = async (traced: "yes" | "no") => {
+      runs.mockClear();
+      await rawGet(traced);
+      return runs.mock.calls.length;
+    };
+    try {
+      expect(await runsDuring("no")).toBe(0);
+      expect(await runsDuring("yes")).toBeGreaterThan(0);
+    } finally {
+      stop();
+      runs.mockRestore();
     }
   });
 

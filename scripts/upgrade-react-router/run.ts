@@ -142,6 +142,16 @@ function upgradePackages(): void {
   npm("install", "--save-exact", ...ADDED_DEPENDENCIES);
   npm("install", "--save-exact", "--save-dev", ...ADDED_DEV_DEPENDENCIES);
   npm("install", "--save-dev", ...ADDED_DEV_RANGES);
+  // `npm install <names>` runs no install script of the project's own: the patch of react-router
+  // (patches/, docs/decisions/0068) is applied here, failing the upgrade if it does not apply.
+  if (!withoutPatches) applyPatches();
+}
+
+function applyPatches(): void {
+  say("patch-package --error-on-fail");
+  const patchPackage = path.join(ROOT, "node_modules/.bin/patch-package");
+  const result = spawnSync(patchPackage, ["--error-on-fail"], { cwd: ROOT, stdio: "inherit" });
+  if (result.status !== 0) throw new Error(`patch-package failed (exit ${result.status ?? result.signal})`);
 }
 
 /**

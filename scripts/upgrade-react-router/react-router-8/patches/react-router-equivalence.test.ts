@@ -35,6 +35,15 @@ const builds = ["production", "development"].map(
 );
 
 const BASENAMES = [undefined, "/", "/app", "/app/", "/App"];
+/** First segments that decode to an indexed one, or do not decode (a malformed escape later in the path). */
+const ENCODED_FIRST_SEGMENTS = [
+  "/%61bout",
+  "/%41BOUT/",
+  "/%61bout/%E0%A4%A",
+  "/user%73/42",
+  "/users%2F42",
+  "/%67%31/items/1",
+];
 const locationOf = (basename: string | undefined, sample: string) =>
   basename && basename !== "/" && sample.startsWith("/") ? basename + sample : sample;
 const describeMatches = (matches: Match[] | null) =>
@@ -65,9 +74,11 @@ describe.each(builds)("the patched react-router, %s build", (_, loadBoth) => {
     async () => {
       const [patched, unpatched] = await loadBoth();
       const routes = routeTable(120) as unknown as Routes;
-      const paths = samplePaths(routeTable(120));
+      const paths = [...samplePaths(routeTable(120)), ...ENCODED_FIRST_SEGMENTS];
       expect(paths.length).toBeGreaterThan(500);
-      const [actual, expected, reference]: unknown[][] = [[], [], []];
+      const actual: unknown[] = [];
+      const expected: unknown[] = [];
+      const reference: unknown[] = [];
       for (const basename of BASENAMES) {
         const handler = patched.createStaticHandler(routes, { basename }) as Handler;
         const stable = unpatched.createStaticHandler(routes, { basename }) as Handler;
@@ -92,7 +103,7 @@ describe.each(builds)("the patched react-router, %s build", (_, loadBoth) => {
     async () => {
       const [patched, unpatched] = await loadBoth();
       const routes = routeTable(120, true) as unknown as Routes;
-      const paths = samplePaths(routeTable(120));
+      const paths = [...samplePaths(routeTable(120)), ...ENCODED_FIRST_SEGMENTS];
       const answer = async (
         router: ReactRouter,
         basename: string | undefined,
@@ -112,7 +123,8 @@ describe.each(builds)("the patched react-router, %s build", (_, loadBoth) => {
           errors: context.errors && Object.keys(context.errors),
         };
       };
-      const [actual, expected]: unknown[][] = [[], []];
+      const actual: unknown[] = [];
+      const expected: unknown[] = [];
       for (const basename of BASENAMES) {
         for (const sample of paths) {
           const location = locationOf(basename, sample);

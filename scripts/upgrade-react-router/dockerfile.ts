@@ -1,7 +1,8 @@
 /**
  * The image on React Router 8 runs the app's own server (docs/decisions/0067):
  * `node server.mjs build/server/index.js`, with `server.mjs` copied in place of
- * the preload, and no package patch applied. Applied after the source rewrite (react-router-serve's names);
+ * the preload, and the patch of react-router's route matching applied as the
+ * Remix image applies its own (docs/decisions/0068). Applied after the source rewrite (react-router-serve's names);
  * a line it expects and does not find is an error, so a change of the
  * Dockerfile cannot silently leave the old command in the upgraded image.
  */
@@ -19,22 +20,15 @@ const LINES: readonly (readonly [string, string])[] = [
     'CMD ["node", "--import", "./boot.mjs", "node_modules/@react-router/serve/dist/cli.js", "build/server/index.js"]',
     'CMD ["node", "server.mjs", "build/server/index.js"]',
   ],
-  // No patch of a package is left to apply (the upgrade removes patches/ and patch-package).
-  ["COPY patches/*.patch ./patches/\n", ""],
-  ["COPY patches/*.patch ./patches/\n", ""],
+  // The patches stay (COPY patches/*.patch, npx --no-install patch-package --error-on-fail): now react-router's.
   [
-    "# No install script runs, but our own patches are applied (the server's route matching).",
-    "# No install script runs.",
+    "# npm ci's postinstall applies them (docs/decisions/0030-route-matching-cache.md).",
+    "# npm ci's postinstall applies them (docs/decisions/0068-react-router-8-route-matching-index.md).",
   ],
-  ["    && npx --no-install patch-package --error-on-fail \\\n", ""],
-  ["and no install script runs (our patches are applied).", "and no install script runs."],
 ];
 
-/** The build context's allowlist: the server's entry instead of the preload, and no patches. */
-const IGNORE_LINES: readonly (readonly [string, string])[] = [
-  ["!boot.mjs\n", "!server.mjs\n"],
-  ["!patches/*.patch\n", ""],
-];
+/** The build context's allowlist: the server's entry instead of the preload (the patches stay). */
+const IGNORE_LINES: readonly (readonly [string, string])[] = [["!boot.mjs\n", "!server.mjs\n"]];
 
 function replaceLines(name: string, text: string, lines: readonly (readonly [string, string])[]): string {
   let out = text;

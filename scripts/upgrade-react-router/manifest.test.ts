@@ -1,10 +1,11 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   ADDED_DEPENDENCIES,
   ADDED_DEV_DEPENDENCIES,
   ADDED_DEV_RANGES,
+  REACT_ROUTER_VERSION,
   upgradeManifest,
   type PackageJson,
 } from "./manifest";
@@ -59,6 +60,8 @@ describe("upgradeManifest, on this project's package.json", () => {
       .filter((spec) => spec.includes("react-router"))
       .map((spec) => spec.split("@").at(-1));
     expect(new Set(versions)).toEqual(new Set(["8.4.0"]));
+    // The patch's equivalence test compares against the same version untouched (patches/ on React Router 8).
+    expect(ADDED_DEV_DEPENDENCIES).toContain("react-router-unpatched@npm:react-router@8.4.0");
     // React Router 8 needs React >= 19.2.7 and Vite 7 or 8 (vitest 3 runs on 7).
     expect(added).toEqual(expect.arrayContaining(["react@19.3.1", "react-dom@19.3.1", "vite@7.3.8"]));
     expect(ADDED_DEV_RANGES).toEqual(
@@ -66,5 +69,17 @@ describe("upgradeManifest, on this project's package.json", () => {
     );
     // Sentry's 11 line in the browser too: the version the server's @sentry/node has.
     expect(ADDED_DEPENDENCIES).toContain(`@sentry/react@${pkg.dependencies["@sentry/node"]}`);
+  });
+});
+
+describe("the patch of react-router the upgrade puts in patches/ (docs/decisions/0068)", () => {
+  it("is made for the version the upgrade installs: a new version needs the patch ported first", () => {
+    const overlay = readdirSync(path.resolve(import.meta.dirname, "react-router-8/patches"));
+    expect(overlay.filter((name) => name.endsWith(".patch"))).toEqual([
+      `react-router+${REACT_ROUTER_VERSION}.patch`,
+    ]);
+    expect(overlay).toEqual(
+      expect.arrayContaining(["react-router.test.ts", "react-router-equivalence.test.ts"]),
+    );
   });
 });

@@ -9,7 +9,8 @@
  * registry and would bring `@sentry/node` 10 beside the server's 11).
  * The app runs its own server (docs/decisions/0067): Express 5 and compression,
  * as `react-router-serve` 8.4.0 locks them; `@react-router/serve` stays for
- * the benchmark's bare baseline only.
+ * the benchmark's bare baseline only. The route matching of `react-router` is
+ * patched (docs/decisions/0068), so patch-package and its postinstall stay.
  */
 export const REACT_ROUTER_VERSION = "8.4.0";
 export const REACT_VERSION = "19.3.1";
@@ -34,6 +35,8 @@ export const ADDED_DEV_DEPENDENCIES = [
   // The bare framework's own server, for the benchmark's baseline (bench/baseline).
   `@react-router/serve@${REACT_ROUTER_VERSION}`,
   `vite@${VITE_VERSION}`,
+  // The same version untouched, for the patch's equivalence test (patches/, docs/decisions/0068).
+  `react-router-unpatched@npm:react-router@${REACT_ROUTER_VERSION}`,
 ];
 /** Ranges, not exact (`npm install` without --save-exact): the types follow React's minor. */
 export const ADDED_DEV_RANGES = [

@@ -39,8 +39,14 @@ describe("rewriteProse, on this project's README and docs", () => {
   it("drops the lines about files the upgrade removes", () => {
     expect(read("server/adapter/README.md")).toMatch(/^\| `remix\.d\.ts`/m);
     expect(rewriteProse(read("server/adapter/README.md"))).not.toMatch(/remix\.d\.ts|@remix-run\+router/);
-    expect(read("README.md")).toMatch(/^patches\//m);
-    expect(rewriteProse(read("README.md"))).not.toMatch(/^patches\/|upgrade-react-router|Remix plugin/m);
+    expect(rewriteProse(read("README.md"))).not.toMatch(/upgrade-react-router|Remix plugin/m);
+  });
+
+  it("keeps patches/ (react-router's patch, docs/decisions/0068) and points the route-matching passage at it", () => {
+    expect(rewriteProse(read("README.md"))).toMatch(/^patches\/ +patch-package /m);
+    const performance = rewriteProse(read("docs/performance.md"));
+    expect(performance).toContain("docs/decisions/0068-react-router-8-route-matching-index.md");
+    expect(performance).not.toContain("0030");
   });
 
   it("leaves decision records and the upgrade doc alone", () => {

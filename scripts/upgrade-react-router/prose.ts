@@ -40,6 +40,11 @@ const PASSAGES: readonly (readonly [string, string])[] = [
     "  adapter/                 every assumption left about React Router's internals, each",
   ],
   ["remix-serve and Remix 2 offer no hook", "react-router-serve and React Router offer no hook"],
+  // The route-matching patch is react-router's on React Router 8 (docs/decisions/0068).
+  [
+    "(Remix's route matching is patched so that a request's cost does not grow with\nthe route count: docs/decisions/0030-route-matching-cache.md)",
+    "(React Router's route matching is patched so that a request's cost does not grow with\nthe route count: docs/decisions/0068-react-router-8-route-matching-index.md)",
+  ],
   ["remix-serve's and Remix's internals", "react-router-serve's and React Router's internals"],
   // The app runs its own server on React Router 8 (docs/decisions/0067), not the framework's CLI.
   ["served by `remix-serve`, with", "served by a server of its own (Express), with"],
@@ -96,9 +101,8 @@ const ONE_MAJOR = `- **One SDK major**: the server runs \`@sentry/node\` **11.12
   server never loads the browser SDK. Node 20.19 or newer is required by v11 (the app runs Node 24).
 `;
 
-/** Lines about files the upgrade removes (run.ts's REMOVED): the adapter's table rows, the README's map line. */
-const REMOVED_FILE_LINES =
-  /^(\| `(remix\.d\.ts|patches\/@remix-run\+router[^`]*)` .*|patches\/ +patch-package .*)\n/gm;
+/** Lines about files the upgrade removes (run.ts's REMOVED): the adapter's table rows. */
+const REMOVED_FILE_LINES = /^\| `(remix\.d\.ts|patches\/@remix-run\+router[^`]*)` .*\n/gm;
 
 /** Fenced TypeScript examples, rewritten as the source files are. */
 const CODE_BLOCK = /^```(tsx?)\n([\s\S]*?)^```$/gm;
@@ -116,8 +120,6 @@ export function rewriteProse(text: string): string {
 
 /** Decision records the upgrade overturns, and why, for their status line in the upgraded tree. */
 export const SUPERSEDED: Record<string, string> = {
-  "docs/decisions/0030-route-matching-cache.md":
-    "the upgrade removes the patch of Remix's router; React Router 8 matches routes itself",
   "docs/decisions/0058-two-sentry-majors.md":
     "the browser is on `@sentry/react` 11.12.0, the server's major (0065)",
   "docs/decisions/0061-the-way-off-remix-2.md": "this tree is the upgrade's result, on React Router 8 (0065)",
@@ -128,6 +130,11 @@ const SUPERSEDING = "0065";
 
 /** Records another decision of the upgraded tree overturns there: by which, and why. */
 export const SUPERSEDED_BY_OTHERS: Record<string, { by: string; reason: string }> = {
+  "docs/decisions/0030-route-matching-cache.md": {
+    by: "0068",
+    reason:
+      "React Router 8 flattens and ranks the routes once itself; its first-segment index is a patch of react-router",
+  },
   "docs/decisions/0050-wrap-remix-serve.md": {
     by: "0067",
     reason: "the app runs its own server, so no framework server is wrapped and none of its patches is left",

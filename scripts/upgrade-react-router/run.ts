@@ -30,14 +30,16 @@ const HERE = import.meta.dirname;
 const ROOT = path.resolve(HERE, "../..");
 const REPLACEMENTS = path.join(HERE, "react-router-8");
 
-/** Remix 2's own files, which React Router 8 has no use for (their replacements are in react-router-8/). */
+/**
+ * Remix 2's own files, which React Router 8 has no use for (their replacements are in react-router-8/:
+ * patches/ gets the patch of react-router and its tests, which keep patches/route-table.ts).
+ */
 const REMOVED = [
   "remix.config.js",
   "server/adapter/remix.d.ts",
   "patches/@remix-run+router+1.23.4.patch",
   "patches/remix-router.test.ts",
   "patches/remix-router-equivalence.test.ts",
-  "patches/route-table.ts",
   "bench/baseline/unpatched-router.mjs",
   // A fact about Remix 2's encoder; React Router carries its own turbo-stream (SECURITY.md).
   "server/adapter/turbo-stream-errors.test.ts",
@@ -135,10 +137,21 @@ function upgradePackages(): void {
   writeFileSync(file, rewriteSource("package.json", JSON.stringify(pkg, null, 2) + "\n"));
   if (withoutPatches) rmSync(path.join(ROOT, "patches"), { recursive: true, force: true });
   // In two steps: Remix's packages out of the lock first, or npm finds react-router 6 and 7 in one tree.
-  npm("install");
+  // No install script in the first: its postinstall would apply the patch of react-router 8, not yet installed.
+  npm("install", "--ignore-scripts");
   npm("install", "--save-exact", ...ADDED_DEPENDENCIES);
   npm("install", "--save-exact", "--save-dev", ...ADDED_DEV_DEPENDENCIES);
   npm("install", "--save-dev", ...ADDED_DEV_RANGES);
+  // `npm install <names>` runs no install script of the project's own: the patch of react-router
+  // (patches/, docs/decisions/0068) is applied here, failing the upgrade if it does not apply.
+  if (!withoutPatches) applyPatches();
+}
+
+function applyPatches(): void {
+  say("patch-package --error-on-fail");
+  const patchPackage = path.join(ROOT, "node_modules/.bin/patch-package");
+  const result = spawnSync(patchPackage, ["--error-on-fail"], { cwd: ROOT, stdio: "inherit" });
+  if (result.status !== 0) throw new Error(`patch-package failed (exit ${result.status ?? result.signal})`);
 }
 
 /**

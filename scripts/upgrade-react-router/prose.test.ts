@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  PASSAGES,
   PROSE_FILES,
   proseFiles,
   REMIX_NAME_IN_PROSE,
@@ -25,7 +26,14 @@ describe("rewriteProse, on this project's README and docs", () => {
       const text = rewriteProse(read(file));
       expect(text, file).not.toMatch(REMIX_NAME_IN_PROSE);
       expect(text, file).not.toMatch(REMIX_PACKAGE);
+      // The bare app is React Router's there, and Sentry's documented setup (target E) is Remix 2's.
+      expect(text, file).not.toMatch(/bare Remix|documented setup|set up as Sentry's guide/);
     }
+  });
+
+  it("finds every passage it rewrites (a passage that no longer matches would rewrite nothing)", () => {
+    const prose = proseFiles(ROOT).map(read).join("\n");
+    for (const [from] of PASSAGES) expect(prose, from).toContain(from);
   });
 
   it("replaces the two Sentry majors with one, and rewrites code examples as code", () => {

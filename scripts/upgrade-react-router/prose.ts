@@ -16,24 +16,30 @@ export const PROSE_FILES =
   /^(README\.md|docs\/(?!decisions\/|upgrading-to-)[^/]+\.md|server\/adapter\/README\.md)$/;
 
 /** Passages whose meaning changes beyond a name, before the names are replaced. */
-const PASSAGES: readonly (readonly [string, string])[] = [
+export const PASSAGES: readonly (readonly [string, string])[] = [
   // README's map of the tree (a code block: the column is kept by hand).
   [
     "remix.config.js            Remix's options (future flags, build directory)",
     "react-router.config.ts     React Router's options (build directory)",
   ],
   ["Remix plugin and the build's own plugins", "React Router's plugin and the build's own plugins"],
-  // The upgrade removes its own script.
-  [
-    "the test runner, the advisory check, and upgrade-react-router/ (the\n                           upgrade, with the React Router 8 files it puts in place)",
-    "the test runner and the advisory check",
-  ],
   ["`@sentry/remix`'s server instrumentation", "`@sentry/react-router`'s server instrumentation"],
   // The benchmark's target E, the documented @sentry/remix setup, goes with the upgrade.
   [
-    "default rate, and the same bare app with `@sentry/remix` set up as Sentry's guide says) at 1, 100",
-    "default rate) at 1, 100",
+    "at the default rate, and the same bare app with `@sentry/remix` set up as Sentry's guide says) at 1,\n100",
+    "at the default rate) at 1, 100",
   ],
+  [
+    "the benchmark against bare Remix and against Sentry's documented setup",
+    "the benchmark against bare React Router",
+  ],
+  [
+    "measures the scaffold against bare Remix and Sentry's documented setup: two extra apps that answer",
+    "measures the scaffold against bare React Router: an extra app that answers",
+  ],
+  // The benchmark's bare app is React Router 8's (bench/baseline in the upgraded tree).
+  ["against a bare Remix app of the", "against a bare React Router app of the"],
+  ["what the scaffold costs against bare Remix", "what the scaffold costs against bare React Router"],
   // Before the adapter README's own title passage below, which this line contains.
   [
     "  adapter/                 every assumption about remix-serve's and Remix's internals, each",

@@ -9,7 +9,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser } from "@playwright/test";
-import { FRAMEWORK } from "../test-support/framework";
+import { FRAMEWORK, FRAMEWORK_NAME } from "../test-support/framework";
 import type { Recorder } from "../test-support/sentry-recorder";
 import {
   declaredInitialJs,
@@ -60,7 +60,7 @@ const APP_CLIENT_DIR = path.join(ROOT, "build/client");
 export const VARIANTS: Variant[] = [
   {
     id: "baseline",
-    name: "bare Remix (bench/baseline)",
+    name: `bare ${FRAMEWORK_NAME} (bench/baseline)`,
     clientDir: path.join(BASELINE_DIR, "build/client"),
     start: () => startBaseline(),
   },

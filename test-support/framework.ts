@@ -13,3 +13,6 @@ const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../packag
 
 export const FRAMEWORK: "remix-2" | "react-router-8" =
   "react-router" in pkg.dependencies ? "react-router-8" : "remix-2";
+
+/** The framework's name in reports (the bench's bare baseline is this framework alone). */
+export const FRAMEWORK_NAME = FRAMEWORK === "remix-2" ? "Remix" : "React Router";

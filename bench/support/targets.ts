@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { envSchema } from "../../app/env.server";
 import { parseStartScript } from "../../test-support/app-server";
+import { FRAMEWORK_NAME } from "../../test-support/framework";
 import type { Recorder } from "../../test-support/sentry-recorder";
 import { routeCountBuilds } from "./builds";
 import type { TargetId } from "./report";
@@ -23,7 +24,7 @@ import {
 export const DEFAULT_SAMPLE_RATE = envSchema.parse({}).SENTRY_TRACES_SAMPLE_RATE;
 
 export const TARGET_NAMES: Record<TargetId, string> = {
-  A: "A bare Remix",
+  A: `A bare ${FRAMEWORK_NAME}`,
   B: "B Sentry off",
   C: "C Sentry 100 %",
   D: `D Sentry ${DEFAULT_SAMPLE_RATE * 100} % (default)`,

@@ -2,9 +2,10 @@
  * The image on React Router 8 runs the app's own server (docs/decisions/0067):
  * `node server.mjs build/server/index.js`, with `server.mjs` copied in place of
  * the preload, and the patch of react-router's route matching applied as the
- * Remix image applies its own (docs/decisions/0068). Applied after the source rewrite (react-router-serve's names);
- * a line it expects and does not find is an error, so a change of the
- * Dockerfile cannot silently leave the old command in the upgraded image.
+ * Remix image applies its own (docs/decisions/0068). Applied after the source
+ * rewrite (react-router-serve's names); a line it expects and does not find is
+ * an error, so a change of the Dockerfile cannot silently leave the old
+ * command in the upgraded image.
  */
 const LINES: readonly (readonly [string, string])[] = [
   [

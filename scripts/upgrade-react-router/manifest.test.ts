@@ -13,7 +13,7 @@ import {
 const pkg = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, "../../package.json"), "utf8"),
 ) as PackageJson;
-const upgraded = upgradeManifest(pkg, { withoutPatches: true });
+const upgraded = upgradeManifest(pkg);
 const names = (deps: Record<string, string>) => Object.keys(deps);
 
 describe("upgradeManifest, on this project's package.json", () => {
@@ -47,11 +47,9 @@ describe("upgradeManifest, on this project's package.json", () => {
     expect(upgraded.scripts.dev).toBe(pkg.scripts.dev);
   });
 
-  it("drops patch-package and its postinstall only when no patch is left", () => {
-    expect(upgraded.scripts.postinstall).toBeUndefined();
-    expect(upgraded.dependencies["patch-package"]).toBeUndefined();
-    const withPatches = upgradeManifest(pkg, { withoutPatches: false });
-    expect(withPatches.scripts.postinstall).toBe(pkg.scripts.postinstall);
+  it("keeps patch-package and its postinstall, for the patch of react-router (docs/decisions/0068)", () => {
+    expect(upgraded.scripts.postinstall).toBe(pkg.scripts.postinstall);
+    expect(upgraded.dependencies["patch-package"]).toBe(pkg.dependencies["patch-package"]);
   });
 
   it("adds the React Router family at one exact version, React 19, Vite 7 and the browser SDK at the server's", () => {

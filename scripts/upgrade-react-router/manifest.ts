@@ -78,22 +78,15 @@ function upgradeScript(name: string, command: string): string {
 
 /**
  * The manifest without Remix 2 (the new packages are added by `npm install`,
- * which writes them into it). `withoutPatches`: no patch is left in patches/,
- * so patch-package and its postinstall go too.
+ * which writes them into it). patch-package and its postinstall stay, for the
+ * patch of react-router (docs/decisions/0068).
  */
-export function upgradeManifest(
-  pkg: PackageJson,
-  { withoutPatches }: { withoutPatches: boolean },
-): PackageJson {
+export function upgradeManifest(pkg: PackageJson): PackageJson {
   const keep = (deps: Record<string, string>) =>
-    Object.fromEntries(
-      Object.entries(deps).filter(
-        ([name]) => !REMOVED.test(name) && !(withoutPatches && name === "patch-package"),
-      ),
-    );
+    Object.fromEntries(Object.entries(deps).filter(([name]) => !REMOVED.test(name)));
   const scripts = Object.fromEntries(
     Object.entries(pkg.scripts)
-      .filter(([name]) => !UPGRADE_SCRIPTS.includes(name) && !(withoutPatches && name === "postinstall"))
+      .filter(([name]) => !UPGRADE_SCRIPTS.includes(name))
       .map(([name, command]) => [name, upgradeScript(name, command)]),
   );
   const overrides = Object.fromEntries(

@@ -132,10 +132,8 @@ function npm(...args: string[]): void {
 
 function upgradePackages(): void {
   const file = path.join(ROOT, "package.json");
-  const withoutPatches = !readdirSync(path.join(ROOT, "patches")).some((name) => name.endsWith(".patch"));
-  const pkg = upgradeManifest(JSON.parse(readFileSync(file, "utf8")) as PackageJson, { withoutPatches });
+  const pkg = upgradeManifest(JSON.parse(readFileSync(file, "utf8")) as PackageJson);
   writeFileSync(file, rewriteSource("package.json", JSON.stringify(pkg, null, 2) + "\n"));
-  if (withoutPatches) rmSync(path.join(ROOT, "patches"), { recursive: true, force: true });
   // In two steps: Remix's packages out of the lock first, or npm finds react-router 6 and 7 in one tree.
   // No install script in the first: its postinstall would apply the patch of react-router 8, not yet installed.
   npm("install", "--ignore-scripts");
@@ -144,7 +142,7 @@ function upgradePackages(): void {
   npm("install", "--save-dev", ...ADDED_DEV_RANGES);
   // `npm install <names>` runs no install script of the project's own: the patch of react-router
   // (patches/, docs/decisions/0068) is applied here, failing the upgrade if it does not apply.
-  if (!withoutPatches) applyPatches();
+  applyPatches();
 }
 
 function applyPatches(): void {

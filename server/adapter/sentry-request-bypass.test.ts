@@ -11,6 +11,7 @@ import { Socket, type AddressInfo } from "node:net";
 import { createTransport } from "@sentry/core";
 import * as Sentry from "@sentry/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { rawHttp } from "../../test-support/raw-http";
 import { bypassSentryUnlessTraced, markUnlessTraced, SENTRY_HANDLED } from "./sentry-request-bypass";
 
 let server: http.Server;
@@ -42,18 +43,12 @@ const seen = async (traced: "yes" | "no") =>
     span: boolean;
   };
 
-/** One GET written on a bare socket; settles when the server has answered and closed. */
+/** One GET written on a bare socket (the SDK instruments `fetch` on the client's side too). */
 const rawGet = (traced: "yes" | "no") =>
-  new Promise<void>((resolve, reject) => {
-    const { port } = new URL(url);
-    const socket = new Socket().connect(Number(port), "127.0.0.1", () =>
-      socket.end(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nx-traced: ${traced}\r\nConnection: close\r\n\r\n`),
-    );
-    socket
-      .on("error", reject)
-      .on("close", () => resolve())
-      .resume();
-  });
+  rawHttp(
+    Number(new URL(url).port),
+    `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nx-traced: ${traced}\r\nConnection: close\r\n\r\n`,
+  );
 
 describe("requests the SDK's HTTP instrumentation leaves alone", () => {
   it("a marked request gets no scope or span of the SDK's; an unmarked one gets both", async () => {

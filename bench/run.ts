@@ -23,8 +23,18 @@ import autocannon from "autocannon";
 import { startRecorder, type Recorder } from "../test-support/sentry-recorder";
 import { ensureBuild, routeCountBuilds, type BuildMode } from "./support/builds";
 import { goals, goalsTable } from "./support/goals";
+import { costTable } from "./support/sentry-cost-goals";
+import { readResults } from "./support/results-file";
 import { headToHead, headToHeadTable } from "./support/head-to-head";
-import { growthTable, summarize, table, type Plan, type Sample, type TargetId } from "./support/report";
+import {
+  growthTable,
+  summarize,
+  table,
+  type Plan,
+  type Sample,
+  type Summary,
+  type TargetId,
+} from "./support/report";
 import { cpuTimeMs, memoryMb, ROOT, stopAll, type BenchServer } from "./support/servers";
 import {
   AVAILABLE_TARGETS,
@@ -44,6 +54,7 @@ const USAGE = `usage: npm run bench -- [options]   (each option also reads an en
   --targets <ids>     subset, e.g. A,C,E                  BENCH_TARGETS      (default A,B,C,D,E)
   --workloads <ids>   subset, e.g. doc-start,not-found    BENCH_WORKLOADS    (default all)
   --routes <counts>   generated routes per build          BENCH_ROUTES       (default 1,100,300)
+  --before <file>     an earlier run's bench/results/*.json: Sentry's cost goals show its figures beside this run's
 smoke run: BENCH_DURATION=1 BENCH_ROUNDS=1 BENCH_WARMUP=0.5 BENCH_ROUTES=1 npm run bench`;
 
 // ---------------------------------------------------------------------------
@@ -76,6 +87,8 @@ interface Options {
   workloads: Workload[];
   /** Generated route counts, ascending. */
   routes: number[];
+  /** An earlier run's summaries, for the cost goals' before → after. */
+  before?: Summary[];
 }
 
 function readOptions(): Options {
@@ -89,6 +102,7 @@ function readOptions(): Options {
       targets: { type: "string" },
       workloads: { type: "string" },
       routes: { type: "string" },
+      before: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -137,6 +151,7 @@ function readOptions(): Options {
     targets: pick(TARGETS, values.targets ?? env.BENCH_TARGETS, "targets"),
     workloads: pick(WORKLOADS, values.workloads ?? env.BENCH_WORKLOADS, "workloads"),
     routes,
+    before: values.before ? readResults(values.before).summaries : undefined,
   };
 }
 
@@ -396,6 +411,11 @@ async function main() {
         ]
       : []),
     goalsTable(goalList, plan),
+    "",
+    'Sentry\'s cost against its goals (bench/README.md, "One request scope"), ratios of medians' +
+      (options.before ? ", the earlier run's first:" : ":"),
+    "",
+    costTable(summaries, options.before),
     "",
   ].join("\n");
   process.stdout.write(report);

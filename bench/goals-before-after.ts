@@ -12,8 +12,13 @@ if (!beforeFile || !afterFile) {
   console.error("usage: npx tsx bench/goals-before-after.ts <before.json> <after.json>");
   process.exit(2);
 }
-const before = readResults(beforeFile);
-const after = readResults(afterFile);
-const label = (r: typeof before) => `${r.commit ?? "?"} (${r.startedAt})`;
-console.log(`before: ${label(before)}; after: ${label(after)}\n`);
-console.log(costTable(after.summaries, before.summaries));
+try {
+  const before = readResults(beforeFile);
+  const after = readResults(afterFile);
+  const label = (r: typeof before) => `${r.commit ?? "?"} (${r.startedAt})`;
+  console.log(`before: ${label(before)}; after: ${label(after)}\n`);
+  console.log(costTable(after.summaries, before.summaries));
+} catch (error) {
+  console.error(`goals-before-after: ${(error as Error).message}`);
+  process.exit(1);
+}

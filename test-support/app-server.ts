@@ -10,7 +10,6 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-/** Preloaded after the start script's own preload: the server exits when the test worker is gone. */
 /**
  * How long a server may take to start (production or Vite's dev server); see the figures where it
  * is waited for below.
@@ -23,6 +22,7 @@ export const SERVER_START_LIMIT_MS = 120_000;
  */
 export const SERVER_HOOK_LIMIT_MS = SERVER_START_LIMIT_MS + 60_000;
 
+/** Preloaded after the start script's own preload: the server exits when the test worker is gone. */
 export const EXIT_WITH_PARENT = "--import ./test-support/exit-with-parent.mjs";
 
 export interface StartOptions {

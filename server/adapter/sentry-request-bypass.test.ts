@@ -63,8 +63,7 @@ describe("requests the SDK's HTTP instrumentation leaves alone", () => {
 
   // Issue 31: a request carries the SDK's async context only when it is traced.
   // Node's AsyncLocalStorage is counted, not the SDK: the SDK's context strategy
-  // enters its store with `run` for each scope it forks. The request is written
-  // on a bare socket, since the SDK instruments `fetch` on the client's side too.
+  // enters its store with `run` for each scope it forks.
   it("a marked request enters no async context of the SDK's; an unmarked one does", async () => {
     const runs = vi.spyOn(AsyncLocalStorage.prototype, "run");
     const stop = bypassSentryUnlessTraced((request) => request.headers["x-traced"] === "yes");

@@ -53,15 +53,15 @@ export const PASSAGES: readonly (readonly [string, string])[] = [
   ],
   ["remix-serve's and Remix's internals", "react-router-serve's and React Router's internals"],
   // The app runs its own server on React Router 8 (docs/decisions/0067), not the framework's CLI.
-  // So `npm run dev` has its access lines too (the app's server writes them), pretty as its other records.
-  [
-    "and there are no access\nlines; `HOST` defaults to `localhost`; Remix's development mode",
-    "and access lines are\nwritten as in production; `HOST` defaults to `localhost`; React Router's development mode",
-  ],
   ["served by `remix-serve`, with", "served by a server of its own (Express), with"],
   [
     "server/                    the boot that runs before remix-serve loads the app, and the plain\n                           functions it wires in (request guards, readiness, tunnel, shutdown)",
     "server/                    the boot, the app's own server (app-server.ts) and the plain\n                           functions it calls (request guards, readiness, tunnel, shutdown)",
+  ],
+  // So `npm run dev` has its access lines too (the app's server writes them), pretty as its other records.
+  [
+    "and there are no access\nlines; `HOST` defaults to `localhost`; Remix's development mode",
+    "and access lines are\nwritten too; `HOST` defaults to `localhost`; React Router's\ndevelopment mode",
   ],
   [
     "boot.mjs                   loaded with --import before remix-serve: runs the built server/boot.ts",

@@ -6,7 +6,8 @@ import { stdoutHasColours } from "./stdout-colours";
  * The server's logger: JSON lines on stdout in production (one object per
  * line, for log shippers and `grep`), readable records in development, in
  * colour only where Node would colour stdout (pino-pretty's own default reads
- * the variables otherwise: FORCE_COLOR=0 would colour a pipe, NO_COLOR would outrank FORCE_COLOR).
+ * the variables otherwise: FORCE_COLOR=0 would colour a pipe, and NO_COLOR
+ * would outrank FORCE_COLOR).
  */
 function createLogger() {
   const env = getEnv();

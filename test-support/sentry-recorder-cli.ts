@@ -20,7 +20,7 @@ interface CliOptions {
 
 const USAGE = "usage: tsx test-support/sentry-recorder-cli.ts [--port 8969] [--project 1] [--json]";
 
-/** Accepts `--name value` and `--name=value`; throws on anything else. */
+/** Accepts `--name value`, `--name=value` and the flag `--json`; throws on anything else. */
 function parseArgs(argv: string[]): CliOptions {
   const options: CliOptions = { port: 8969, project: "1", json: false };
   for (let i = 0; i < argv.length; i++) {

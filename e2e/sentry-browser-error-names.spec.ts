@@ -78,6 +78,30 @@ for (const tracing of ["traced", "untraced"] as const) {
       });
     });
 
+    // Sentry's own React Router app names such an error by its URL (`/errors/client/churros`); here it is the pattern.
+    test("an uncaught error on a page with a dynamic segment: its pattern, not its URL", async ({
+      page,
+      app,
+      recorder,
+    }) => {
+      await page.goto(`${origin(app)}/fixtures/items/42`);
+      await waitForHydration(page);
+      const fresh = fromNowOn(recorder);
+      await page.evaluate(() => {
+        setTimeout(() => {
+          throw new Error("Fixture: uncaught error on an item");
+        });
+      });
+      const [event] = await settledItems(recorder, fresh(isBrowserEvent), 1);
+      expect(exceptionValue(event!)).toBe("Fixture: uncaught error on an item");
+      // As in Sentry's own apps: the page's URL and a trace beside the name.
+      expect(event!.payload).toMatchObject({
+        transaction: "/fixtures/items/:id",
+        request: { url: `${origin(app)}/fixtures/items/42` },
+        contexts: { trace: { trace_id: expect.stringMatching(/^[0-9a-f]{32}$/) } },
+      });
+    });
+
     test("after a client-side navigation: the new page's name, on its error page too", async ({
       page,
       app,

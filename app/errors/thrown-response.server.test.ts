@@ -22,6 +22,11 @@ describe("responseError", () => {
     expect((await responseError(both)).message).toBe('Bad Gateway: {"error":"card declined"}');
   });
 
+  it("keeps the status text of a Response without a body, as @sentry/remix reports it", async () => {
+    const response = new Response(null, { status: 500, statusText: "Not found" });
+    expect((await responseError(response)).message).toBe("Not found");
+  });
+
   it("falls back to the status when the answer has no words", async () => {
     expect((await responseError(new Response(null, { status: 503 }))).message).toBe("503 Response");
   });

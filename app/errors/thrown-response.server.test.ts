@@ -3,13 +3,18 @@
  * of its body) and never more: the words are the log line's `err.message` and
  * the Sentry event's exception value.
  */
-import { data, json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { MAX_BODY_WORDS, renderBody, responseError, thrownDataError } from "./thrown-response.server";
 
+/** What Remix 2's `json()` returns (React Router 8 has no `json()`: its `data()` is tested below). */
+function jsonResponse(body: unknown, init: ResponseInit): Response {
+  return new Response(JSON.stringify(body), { ...init, headers: { "Content-Type": "application/json" } });
+}
+
 describe("responseError", () => {
-  it("keeps the status text of json({}) and leaves out the empty body", async () => {
-    const error = await responseError(json({}, { status: 500, statusText: "Payment provider down" }));
+  it("keeps the status text of a json({}) and leaves out the empty body", async () => {
+    const error = await responseError(jsonResponse({}, { status: 500, statusText: "Payment provider down" }));
     expect(error.name).toBe("ThrownResponse");
     expect(error.message).toBe("Payment provider down");
   });
@@ -18,7 +23,7 @@ describe("responseError", () => {
     expect((await responseError(new Response("Upstream said no", { status: 500 }))).message).toBe(
       "Upstream said no",
     );
-    const both = json({ error: "card declined" }, { status: 502, statusText: "Bad Gateway" });
+    const both = jsonResponse({ error: "card declined" }, { status: 502, statusText: "Bad Gateway" });
     expect((await responseError(both)).message).toBe('Bad Gateway: {"error":"card declined"}');
   });
 

@@ -44,6 +44,11 @@ describe("responseError", () => {
     expect((await responseError(page)).message).toBe("500 Response");
   });
 
+  it("masks the status text as it masks the body", async () => {
+    const response = new Response(null, { status: 500, statusText: "No account for bob@example.com" });
+    expect((await responseError(response)).message).toBe("No account for [email]");
+  });
+
   it("leaves the framework's copy of the body unread", async () => {
     const response = new Response("Upstream said no", { status: 500 });
     await responseError(response);

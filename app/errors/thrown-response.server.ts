@@ -33,8 +33,8 @@ export function statusOfThrownData(thrown: ThrownData): number {
 /** Longest rendering of a body, in characters: enough for a sentence, too short for a record. */
 export const MAX_BODY_WORDS = 200;
 
-/** Bytes of a Response body read at most: the rest of a long or endless stream is never awaited. */
-const MAX_BODY_BYTES = 2_048;
+/** Characters of a body read at most (whole chunks until then): the rest of a long or endless stream is never awaited. */
+const BODY_READ_LIMIT = 2_048;
 
 const EMAIL = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[^\s@"'<>(),;:]+/g;
 const LONG_DIGIT_RUN = /\d(?:[\s-]?\d){7,}/g;
@@ -50,20 +50,21 @@ export function renderBody(text: string): string {
   return masked.length > MAX_BODY_WORDS ? `${masked.slice(0, MAX_BODY_WORDS - 1)}…` : masked;
 }
 
-function describe(status: number, statusText: string | undefined, body: string): ThrownResponse {
-  const words = [statusText?.replace(CONTROL_AND_SPACE, " ").trim(), body].filter(Boolean).join(": ");
+/** The status text, then the body, each rendered as one short masked line; the status when both say nothing. */
+function thrownResponse(status: number, statusText: string | undefined, body: string): ThrownResponse {
+  const words = [renderBody(statusText ?? ""), renderBody(body)].filter(Boolean).join(": ");
   return new ThrownResponse(words || `${status} Response`);
 }
 
 /** The start of a Response's body as text, from a clone so the framework's copy stays unread. */
 async function bodyStart(response: Response): Promise<string> {
   const type = response.headers.get("content-type") ?? "";
-  if (!response.body || /html/i.test(type)) return "";
+  if (!response.body || response.bodyUsed || /html/i.test(type)) return "";
   const reader = response.clone().body!.getReader();
   const decoder = new TextDecoder();
   let text = "";
   try {
-    while (text.length < MAX_BODY_BYTES) {
+    while (text.length < BODY_READ_LIMIT) {
       const { done, value } = await reader.read();
       if (done) break;
       text += decoder.decode(value, { stream: true });
@@ -73,11 +74,11 @@ async function bodyStart(response: Response): Promise<string> {
   } finally {
     void reader.cancel().catch(() => undefined);
   }
-  return text.slice(0, MAX_BODY_BYTES);
+  return text.slice(0, BODY_READ_LIMIT);
 }
 
 export async function responseError(response: Response): Promise<ThrownResponse> {
-  return describe(response.status, response.statusText, renderBody(await bodyStart(response)));
+  return thrownResponse(response.status, response.statusText, await bodyStart(response));
 }
 
 export function thrownDataError(thrown: ThrownData): ThrownResponse {
@@ -87,9 +88,5 @@ export function thrownDataError(thrown: ThrownData): ThrownResponse {
   } catch {
     // Data JSON cannot write (a cycle, a BigInt) is left unsaid.
   }
-  return describe(
-    statusOfThrownData(thrown),
-    thrown.init?.statusText,
-    renderBody(text.slice(0, MAX_BODY_BYTES)),
-  );
+  return thrownResponse(statusOfThrownData(thrown), thrown.init?.statusText, text.slice(0, BODY_READ_LIMIT));
 }

@@ -1,0 +1,162 @@
+/**
+ * Tries each update group of `.github/dependabot.yml` at what its pull request
+ * would offer today, each in a scratch copy of this tree: `npm install` of the
+ * group's packages (never with --legacy-peer-deps: a peer conflict is a
+ * result), then the test steps, through the project's own test runner. A team
+ * learns what an update breaks before the pull request does
+ * (docs/updating-dependencies.md).
+ *
+ *   npm run try:updates                        every group; the core steps
+ *   npm run try:updates -- sentry vite         those groups only
+ *   npm run try:updates -- --steps typecheck,test:unit
+ *   npm run try:updates -- --lift-holds        the held-back majors too
+ *
+ * Prints one Markdown table (also to $GITHUB_STEP_SUMMARY) and keeps each
+ * group's output under --logs (default: a temporary folder); exits 1 when a
+ * group fails.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import {
+  appendFileSync,
+  cpSync,
+  createWriteStream,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { updateGroups, type UpdateGroup } from "./groups";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+/** The core of `npm test` (docs/testing.md), as `npm run test:upgrade -- --core` runs it. */
+const CORE_STEPS = ["typecheck", "test:unit", "build", "build:e2e", "test:smoke", "test:e2e:core"];
+/** npm can loop on a peer conflict without end (seen with TypeScript 7): a bound, with headroom. */
+const INSTALL_TIMEOUT_MS = 30 * 60_000;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { steps: { type: "string" }, "lift-holds": { type: "boolean" }, logs: { type: "string" } },
+});
+const steps = values.steps?.split(",") ?? CORE_STEPS;
+const logs = values.logs ?? mkdtempSync(path.join(tmpdir(), "try-updates-logs-"));
+mkdirSync(logs, { recursive: true });
+
+const readJson = <T>(file: string) => JSON.parse(readFileSync(file, "utf8")) as T;
+const installedIn = (dir: string) => (name: string) =>
+  readJson<{ version: string }>(path.join(dir, "node_modules", name, "package.json")).version;
+
+/** Runs a command in `cwd`, its output appended to `log`; the exit code, or "timeout". */
+function run(command: string, args: string[], cwd: string, log: string, timeoutMs?: number) {
+  return new Promise<number | "timeout">((resolve) => {
+    const out = createWriteStream(log, { flags: "a" });
+    out.write(`\n$ ${command} ${args.join(" ")}\n`);
+    const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    let timedOut = false;
+    const timer = timeoutMs
+      ? setTimeout(() => {
+          timedOut = true;
+          process.kill(-child.pid!, "SIGKILL");
+        }, timeoutMs)
+      : undefined;
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      out.end(() => resolve(timedOut ? "timeout" : (code ?? 1)));
+    });
+  });
+}
+
+/** The tree as git sees it (tracked and new files, not what .gitignore leaves out), in a new folder. */
+function scratchCopy(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "try-updates-"));
+  const listed = spawnSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+  if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
+  for (const file of listed.stdout.split("\0").filter(Boolean))
+    cpSync(path.join(ROOT, file), path.join(dir, file), { force: true });
+  return dir;
+}
+
+interface Outcome {
+  group: string;
+  moved: string;
+  result: string;
+  ok: boolean;
+}
+
+async function tryGroup(group: UpdateGroup): Promise<Outcome> {
+  const log = path.join(logs, `${group.name}.log`);
+  const dir = scratchCopy();
+  const before = installedIn(ROOT);
+  try {
+    const install = await run(
+      "npm",
+      ["install", "--no-audit", "--no-fund", ...group.specs],
+      dir,
+      log,
+      INSTALL_TIMEOUT_MS,
+    );
+    if (install !== 0) {
+      const text = readFileSync(log, "utf8");
+      const why =
+        install === "timeout"
+          ? "did not finish"
+          : /ERESOLVE/.test(text)
+            ? "peer conflict (ERESOLVE)"
+            : `exit ${install}`;
+      return { group: group.name, moved: group.specs.join(" "), result: `npm install: ${why}`, ok: false };
+    }
+    const after = installedIn(dir);
+    const moved = group.specs
+      .map((spec) => spec.slice(0, spec.lastIndexOf("@")))
+      .map((name) =>
+        before(name) === after(name) ? `${name} ${after(name)}` : `${name} ${before(name)} → ${after(name)}`,
+      )
+      .join(", ");
+    const results: string[] = [];
+    for (const step of steps) {
+      const code = await run("node", ["scripts/run-tests.mjs", step], dir, log);
+      results.push(`${step} ${code === 0 ? "passed" : "FAILED"}`);
+      if (code !== 0) return { group: group.name, moved, result: results.join(", "), ok: false };
+    }
+    return { group: group.name, moved, result: results.join(", "), ok: true };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const groups = updateGroups(
+  readFileSync(path.join(ROOT, ".github/dependabot.yml"), "utf8"),
+  readJson(path.join(ROOT, "package.json")),
+  installedIn(ROOT),
+  { liftHolds: values["lift-holds"] === true },
+).filter((group) => group.specs.length > 0 && (positionals.length === 0 || positionals.includes(group.name)));
+
+const outcomes: Outcome[] = [];
+for (const group of groups) {
+  console.log(`try-updates: ${group.name}: npm install ${group.specs.join(" ")}`);
+  const started = Date.now();
+  const outcome = await tryGroup(group);
+  console.log(
+    `try-updates: ${group.name}: ${outcome.result} (${Math.round((Date.now() - started) / 1000)} s)`,
+  );
+  outcomes.push(outcome);
+}
+const table = [
+  `Update groups tried${values["lift-holds"] ? " with the held-back majors" : ""}: ${steps.join(", ")}. Logs: ${logs}`,
+  "",
+  "| group | versions | result |",
+  "| --- | --- | --- |",
+  ...outcomes.map(
+    ({ group, moved, result, ok }) => `| ${group} | ${moved} | ${ok ? "" : "**"}${result}${ok ? "" : "**"} |`,
+  ),
+].join("\n");
+console.log(`\n${table}`);
+if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${table}\n`);
+process.exitCode = outcomes.every((outcome) => outcome.ok) ? 0 : 1;

@@ -48,12 +48,23 @@ const readJson = <T>(file: string) => JSON.parse(readFileSync(file, "utf8")) as 
 const installedIn = (dir: string) => (name: string) =>
   readJson<{ version: string }>(path.join(dir, "node_modules", name, "package.json")).version;
 
+/** The process group running now and the scratch copy, for an interrupted run to clean up. */
+let running: number | undefined;
+let scratch: string | undefined;
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
+  process.once(signal, () => {
+    if (running) process.kill(-running, "SIGKILL");
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+    process.exit(1);
+  });
+
 /** Runs a command in `cwd`, its output appended to `log`; the exit code, or "timeout". */
 function run(command: string, args: string[], cwd: string, log: string, timeoutMs?: number) {
   return new Promise<number | "timeout">((resolve) => {
     const out = createWriteStream(log, { flags: "a" });
     out.write(`\n$ ${command} ${args.join(" ")}\n`);
     const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    running = child.pid;
     child.stdout.pipe(out, { end: false });
     child.stderr.pipe(out, { end: false });
     let timedOut = false;
@@ -64,6 +75,7 @@ function run(command: string, args: string[], cwd: string, log: string, timeoutM
         }, timeoutMs)
       : undefined;
     child.on("close", (code) => {
+      running = undefined;
       clearTimeout(timer);
       out.end(() => resolve(timedOut ? "timeout" : (code ?? 1)));
     });
@@ -92,7 +104,7 @@ interface Outcome {
 
 async function tryGroup(group: UpdateGroup): Promise<Outcome> {
   const log = path.join(logs, `${group.name}.log`);
-  const dir = scratchCopy();
+  const dir = (scratch = scratchCopy());
   const before = installedIn(ROOT);
   try {
     const install = await run(
@@ -112,6 +124,17 @@ async function tryGroup(group: UpdateGroup): Promise<Outcome> {
             : `exit ${install}`;
       return { group: group.name, moved: group.specs.join(" "), result: `npm install: ${why}`, ok: false };
     }
+    // npm runs the project's own install scripts only for a bare `npm install`: the patches, as `npm ci` applies them.
+    if (readJson<{ scripts: Record<string, string> }>(path.join(dir, "package.json")).scripts.postinstall) {
+      const patched = await run("npm", ["run", "postinstall"], dir, log);
+      if (patched !== 0)
+        return {
+          group: group.name,
+          moved: group.specs.join(" "),
+          result: "postinstall (patches/) FAILED",
+          ok: false,
+        };
+    }
     const after = installedIn(dir);
     const moved = group.specs
       .map((spec) => spec.slice(0, spec.lastIndexOf("@")))
@@ -128,6 +151,7 @@ async function tryGroup(group: UpdateGroup): Promise<Outcome> {
     return { group: group.name, moved, result: results.join(", "), ok: true };
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    scratch = undefined;
   }
 }
 

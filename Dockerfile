@@ -47,8 +47,8 @@ RUN --mount=type=secret,id=sentry_auth_token \
 # 3. Production dependencies only. Optional ones are left out too: the server
 #    loads none of them (TypeScript, an optional peer of Remix's packages; a React
 #    Native text-encoding fallback), and no install script runs (our patches are
-#    applied). The browser SDK (@sentry/remix) is a development dependency: the build
-#    bundles it, and its own older @sentry/node stays out of the image. Then what some
+#    applied). Remix's browser SDK is a development dependency (the build bundles
+#    it), so neither it nor its older server SDK is in the image. Then what some
 #    packages ship beside their code goes: source maps, TypeScript (Node never
 #    runs TypeScript from node_modules), and their own tests (also *.test.js files), fixtures,
 #    benchmarks and examples (folders at a package's top only).

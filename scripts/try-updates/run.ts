@@ -15,20 +15,20 @@
  * group's output under --logs (default: a temporary folder); exits 1 when a
  * group fails.
  */
-import { spawn, spawnSync } from "node:child_process";
-import {
-  appendFileSync,
-  cpSync,
-  createWriteStream,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-} from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { updateGroups, type UpdateGroup } from "./groups";
+import {
+  cleanUpOnSignals,
+  installedIn,
+  keepExactPins,
+  readJson,
+  removeScratch,
+  run,
+  scratchCopy,
+} from "./scratch";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 /** The core of `npm test` (docs/testing.md), as `npm run test:upgrade -- --core` runs it. */
@@ -44,56 +44,8 @@ const steps = values.steps?.split(",") ?? CORE_STEPS;
 const logs = values.logs ?? mkdtempSync(path.join(tmpdir(), "try-updates-logs-"));
 mkdirSync(logs, { recursive: true });
 
-const readJson = <T>(file: string) => JSON.parse(readFileSync(file, "utf8")) as T;
-const installedIn = (dir: string) => (name: string) =>
-  readJson<{ version: string }>(path.join(dir, "node_modules", name, "package.json")).version;
-
-/** The process group running now and the scratch copy, for an interrupted run to clean up. */
-let running: number | undefined;
-let scratch: string | undefined;
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
-  process.once(signal, () => {
-    if (running) process.kill(-running, "SIGKILL");
-    if (scratch) rmSync(scratch, { recursive: true, force: true });
-    process.exit(1);
-  });
-
-/** Runs a command in `cwd`, its output appended to `log`; the exit code, or "timeout". */
-function run(command: string, args: string[], cwd: string, log: string, timeoutMs?: number) {
-  return new Promise<number | "timeout">((resolve) => {
-    const out = createWriteStream(log, { flags: "a" });
-    out.write(`\n$ ${command} ${args.join(" ")}\n`);
-    const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"], detached: true });
-    running = child.pid;
-    child.stdout.pipe(out, { end: false });
-    child.stderr.pipe(out, { end: false });
-    let timedOut = false;
-    const timer = timeoutMs
-      ? setTimeout(() => {
-          timedOut = true;
-          process.kill(-child.pid!, "SIGKILL");
-        }, timeoutMs)
-      : undefined;
-    child.on("close", (code) => {
-      running = undefined;
-      clearTimeout(timer);
-      out.end(() => resolve(timedOut ? "timeout" : (code ?? 1)));
-    });
-  });
-}
-
-/** The tree as git sees it (tracked and new files, not what .gitignore leaves out), in a new folder. */
-function scratchCopy(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "try-updates-"));
-  const listed = spawnSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
-    cwd: ROOT,
-    encoding: "utf8",
-  });
-  if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
-  for (const file of listed.stdout.split("\0").filter(Boolean))
-    cpSync(path.join(ROOT, file), path.join(dir, file), { force: true });
-  return dir;
-}
+cleanUpOnSignals();
+const nameOf = (spec: string) => spec.slice(0, spec.lastIndexOf("@"));
 
 interface Outcome {
   group: string;
@@ -104,7 +56,7 @@ interface Outcome {
 
 async function tryGroup(group: UpdateGroup): Promise<Outcome> {
   const log = path.join(logs, `${group.name}.log`);
-  const dir = (scratch = scratchCopy());
+  const dir = scratchCopy();
   const before = installedIn(ROOT);
   try {
     const install = await run(
@@ -135,9 +87,11 @@ async function tryGroup(group: UpdateGroup): Promise<Outcome> {
           ok: false,
         };
     }
+    if (keepExactPins(dir, group.specs.map(nameOf)).length > 0)
+      await run("npm", ["install", "--package-lock-only", "--no-audit", "--no-fund"], dir, log);
     const after = installedIn(dir);
     const moved = group.specs
-      .map((spec) => spec.slice(0, spec.lastIndexOf("@")))
+      .map(nameOf)
       .map((name) =>
         before(name) === after(name) ? `${name} ${after(name)}` : `${name} ${before(name)} → ${after(name)}`,
       )
@@ -150,8 +104,7 @@ async function tryGroup(group: UpdateGroup): Promise<Outcome> {
     }
     return { group: group.name, moved, result: results.join(", "), ok: true };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
-    scratch = undefined;
+    removeScratch(dir);
   }
 }
 

@@ -31,8 +31,11 @@ import {
 } from "./scratch";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-/** The core of `npm test` (docs/testing.md), as `npm run test:upgrade -- --core` runs it. */
-const CORE_STEPS = ["typecheck", "test:unit", "build", "build:e2e", "test:smoke", "test:e2e:core"];
+/**
+ * The core of `npm test` (docs/testing.md), as `npm run test:upgrade -- --core` runs it, and the
+ * lint: an ESLint or typescript-eslint update shows itself there first.
+ */
+const CORE_STEPS = ["typecheck", "lint", "test:unit", "build", "build:e2e", "test:smoke", "test:e2e:core"];
 /** npm can loop on a peer conflict without end (seen with TypeScript 7): a bound, with headroom. */
 const INSTALL_TIMEOUT_MS = 30 * 60_000;
 

@@ -45,9 +45,10 @@ RUN --mount=type=secret,id=sentry_auth_token \
     && if find build -name '*.map' | grep .; then echo "source maps left in the build" >&2; exit 1; fi
 
 # 3. Production dependencies only. Optional ones are left out too: the server
-#    loads none of them (TypeScript, an optional peer of Remix's packages; the
-#    sentry-cli binary, for @sentry/remix's upload script; a React Native
-#    text-encoding fallback), and no install script runs (our patches are applied). Then what some
+#    loads none of them (TypeScript, an optional peer of Remix's packages; a React
+#    Native text-encoding fallback), and no install script runs (our patches are
+#    applied). Remix's browser SDK is a development dependency (the build bundles
+#    it), so neither it nor its older server SDK is in the image. Then what some
 #    packages ship beside their code goes: source maps, TypeScript (Node never
 #    runs TypeScript from node_modules), and their own tests (also *.test.js files), fixtures,
 #    benchmarks and examples (folders at a package's top only).

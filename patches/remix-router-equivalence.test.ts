@@ -11,6 +11,9 @@ import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routeTable, samplePaths, type Route } from "./route-table";
+import { adviseOnFailure, PATCH_ADVICE } from "../test-support/guard-advice";
+
+adviseOnFailure(PATCH_ADVICE);
 
 type Router = typeof import("@remix-run/router");
 type Routes = Parameters<Router["matchRoutes"]>[0];

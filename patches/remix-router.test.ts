@@ -10,6 +10,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { adviseOnFailure, PATCH_ADVICE } from "../test-support/guard-advice";
+
+adviseOnFailure(PATCH_ADVICE);
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const require = createRequire(path.join(ROOT, "package.json"));

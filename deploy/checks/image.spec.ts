@@ -61,6 +61,12 @@ test("the image holds the built app and production dependencies only", async () 
   for (const tool of ["vite", "vitest", "@playwright/test", "tsx", "eslint", "typescript", "esbuild"]) {
     expect(present.has(`/app/node_modules/${tool}`), tool).toBe(false);
   }
+  // One server SDK: the browser SDK is built into the bundle, so neither it nor the older
+  // `@sentry/node` it depends on is installed beside the server's.
+  expect(listing.files.filter((file) => file.endsWith("/node_modules/@sentry/node/package.json"))).toEqual([
+    "/app/node_modules/@sentry/node/package.json",
+  ]);
+  expect(present.has("/app/node_modules/@sentry/remix")).toBe(false);
 
   const config = JSON.parse(
     await docker(["image", "inspect", "--format", "{{json .Config}}", image.tag]),

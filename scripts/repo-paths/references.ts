@@ -7,7 +7,7 @@
  * (`build/`), installed packages, other machines' paths (`/app/…`) and paths
  * relative to another folder are never taken for one.
  */
-import ts from "typescript";
+import { parse, type ParserPlugin } from "@babel/parser";
 
 export interface Reference {
   kind: "path" | "script";
@@ -52,32 +52,23 @@ export function markdownCode(markdown: string): { text: string; line: number }[]
   return pieces;
 }
 
-/** The comments of a JavaScript or TypeScript file (the compiler's own scanner: strings and regexes are not comments). */
+/**
+ * The comments of a JavaScript or TypeScript file, from a parser (strings, templates and regexes
+ * are not comments). Babel's: its parse result and options are a stable public interface, where
+ * the TypeScript compiler's scanner goes with TypeScript 7.
+ */
 export function scriptComments(source: string, fileName: string): { text: string; line: number }[] {
-  const variant = /\.[jt]sx$/.test(fileName) ? ts.LanguageVariant.JSX : ts.LanguageVariant.Standard;
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, variant, source);
-  const comments: { text: string; line: number }[] = [];
-  const lineOf = (position: number) => source.slice(0, position).split("\n").length;
-  // The brace depth at each open `${` of a template: its `}` goes back into the template.
-  const templates: number[] = [];
-  let depth = 0;
-  for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
-    if (token === ts.SyntaxKind.OpenBraceToken) depth++;
-    if (token === ts.SyntaxKind.TemplateHead) templates.push(depth);
-    if (token === ts.SyntaxKind.CloseBraceToken) {
-      if (templates.at(-1) === depth) {
-        if (scanner.reScanTemplateToken(false) === ts.SyntaxKind.TemplateTail) templates.pop();
-      } else depth--;
-    }
-    if (token === ts.SyntaxKind.SingleLineCommentTrivia || token === ts.SyntaxKind.MultiLineCommentTrivia)
-      comments.push({ text: scanner.getTokenText(), line: lineOf(scanner.getTokenStart()) });
-    // A `/` after an expression is a division, elsewhere it may start a regular expression.
-    if (token === ts.SyntaxKind.SlashToken || token === ts.SyntaxKind.SlashEqualsToken) {
-      const previous = source.slice(0, scanner.getTokenStart()).trimEnd().at(-1) ?? "";
-      if (!/[\w)\]$]/.test(previous)) scanner.reScanSlashToken();
-    }
-  }
-  return comments;
+  const typescript = /\.[cm]?tsx?$/.test(fileName);
+  const jsx = /\.[jt]sx$/.test(fileName);
+  const plugins: ParserPlugin[] = [
+    ...(typescript ? ["typescript" as const] : []),
+    ...(jsx ? ["jsx" as const] : []),
+  ];
+  const { comments } = parse(source, { sourceType: "unambiguous", plugins, errorRecovery: true });
+  return (comments ?? []).map((comment) => ({
+    text: source.slice(comment.start!, comment.end!),
+    line: comment.loc!.start.line,
+  }));
 }
 
 /** `#` comments of shell scripts, YAML and Dockerfiles (a `#` at a line's start or after a space). */

@@ -2,6 +2,9 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { SERVER_BUILD_ID } from "./substitute-server-build";
+import { adviseOnFailure, ADAPTER_ADVICE } from "../../test-support/guard-advice";
+
+adviseOnFailure(ADAPTER_ADVICE("framework-plugin.ts"));
 
 /**
  * Shape tests against Remix's Vite plugin, for what the build relies on

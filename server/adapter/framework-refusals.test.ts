@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { ROOT_DATA_PATH } from "~/routing/data-url";
 import { frameworkRefusal } from "./framework-refusals";
 import { buildWith } from "./refusal-test-build";
+import { adviseOnFailure, ADAPTER_ADVICE } from "../../test-support/guard-advice";
+
+adviseOnFailure(ADAPTER_ADVICE("framework-refusals.ts"));
 
 /**
  * Shape tests of what the framework raises when it refuses a request, run

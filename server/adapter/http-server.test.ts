@@ -5,6 +5,9 @@ import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { currentDigest, recordDigest, requestedPath, requestIdFor } from "~/request-scope.server";
 import { installPreAppHandlers, type PreAppHandler } from "./http-server";
+import { adviseOnFailure, ADAPTER_ADVICE } from "../../test-support/guard-advice";
+
+adviseOnFailure(ADAPTER_ADVICE("http-server.ts"));
 
 /**
  * Shape tests of the http.createServer patch against what remix-serve really

@@ -7,6 +7,9 @@ import { runInRequestScope } from "~/request-scope.server";
 import { refusingHandleError } from "../refusals";
 import { answerRefusal } from "./refusal-response";
 import { buildWith } from "./refusal-test-build";
+import { adviseOnFailure, ADAPTER_ADVICE } from "../../test-support/guard-advice";
+
+adviseOnFailure(ADAPTER_ADVICE("refusal-response.ts"));
 
 /**
  * Shape test of remix-serve's Express adapter writing the framework's answer

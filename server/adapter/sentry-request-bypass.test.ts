@@ -13,6 +13,9 @@ import * as Sentry from "@sentry/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { rawHttp } from "../../test-support/raw-http";
 import { bypassSentryUnlessTraced, markUnlessTraced, SENTRY_HANDLED } from "./sentry-request-bypass";
+import { adviseOnFailure, ADAPTER_ADVICE } from "../../test-support/guard-advice";
+
+adviseOnFailure(ADAPTER_ADVICE("sentry-request-bypass.ts"));
 
 let server: http.Server;
 let url: string;

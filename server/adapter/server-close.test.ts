@@ -4,6 +4,9 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { closeServer, disarmClose } from "./server-close";
+import { adviseOnFailure, ADAPTER_ADVICE } from "../../test-support/guard-advice";
+
+adviseOnFailure(ADAPTER_ADVICE("server-close.ts"));
 
 const serveRequire = createRequire(createRequire(import.meta.url).resolve("@remix-run/serve/package.json"));
 

@@ -2,6 +2,9 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { installJsonStdout } from "./stdout";
+import { adviseOnFailure, ADAPTER_ADVICE } from "../../test-support/guard-advice";
+
+adviseOnFailure(ADAPTER_ADVICE("stdout.ts"));
 
 describe("installJsonStdout", () => {
   it("rewrites whole lines, keeps a partial line until its end arrives, and drops empty lines", () => {

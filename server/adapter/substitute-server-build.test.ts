@@ -2,6 +2,9 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Plugin } from "vite";
 import { WRAPPED_SERVER_BUILD, SERVER_BUILD_ID, substituteServerBuild } from "./substitute-server-build";
+import { adviseOnFailure, ADAPTER_ADVICE } from "../../test-support/guard-advice";
+
+adviseOnFailure(ADAPTER_ADVICE("substitute-server-build.ts"));
 
 // That the framework loads its build through SERVER_BUILD_ID: framework-plugin.test.ts.
 describe("substituteServerBuild", () => {

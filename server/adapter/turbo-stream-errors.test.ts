@@ -13,6 +13,9 @@ import { ServerMode } from "@remix-run/server-runtime/dist/mode.js";
 import { encodeViaTurboStream } from "@remix-run/server-runtime/dist/single-fetch.js";
 import { decode } from "turbo-stream";
 import { describe, expect, it } from "vitest";
+import { adviseOnFailure, ADAPTER_ADVICE } from "../../test-support/guard-advice";
+
+adviseOnFailure(ADAPTER_ADVICE("turbo-stream-errors.test.ts"));
 
 /** An Error whose name came from the request: the decoder would construct `globalThis[name]`. */
 function errorNamed(name: string, message: string): Error {

@@ -50,11 +50,12 @@ describe("rewriteProse, on this project's README and docs", () => {
     expect(rewriteProse(read("README.md"))).not.toMatch(/upgrade-react-router|Remix plugin/m);
   });
 
-  it("keeps patches/ (react-router's patch, docs/decisions/0068) and points the route-matching passage at it", () => {
-    expect(rewriteProse(read("README.md"))).toMatch(/^patches\/ +patch-package /m);
+  it("drops patches/ and points the route-matching passage at React Router's own (docs/decisions/0070)", () => {
+    expect(read("README.md")).toMatch(/^patches\/ +patch-package /m);
+    expect(rewriteProse(read("README.md"))).not.toMatch(/patches\/|patch-package/);
     const performance = rewriteProse(read("docs/performance.md"));
-    expect(performance).toContain("docs/decisions/0068-react-router-8-route-matching-index.md");
-    expect(performance).not.toContain("0030");
+    expect(performance).toContain("docs/decisions/0070-react-router-8-runs-its-own-matching.md");
+    expect(performance).not.toMatch(/0030|0068|is patched/);
   });
 
   it("leaves decision records and the upgrade doc alone", () => {

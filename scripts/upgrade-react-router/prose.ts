@@ -46,10 +46,12 @@ export const PASSAGES: readonly (readonly [string, string])[] = [
     "  adapter/                 every assumption left about React Router's internals, each",
   ],
   ["remix-serve and Remix 2 offer no hook", "react-router-serve and React Router offer no hook"],
-  // The route-matching patch is react-router's on React Router 8 (docs/decisions/0068).
+  // Nothing is patched on React Router 8: no patches/ (docs/decisions/0070).
+  ["patches/                   patch-package patches applied on every install, with their tests\n", ""],
+  // React Router 8's matching is its own, unpatched (docs/decisions/0070).
   [
     "(Remix's route matching is patched so that a request's cost does not grow with\nthe route count: docs/decisions/0030-route-matching-cache.md)",
-    "(React Router's route matching is patched so that a request's cost does not grow with\nthe route count: docs/decisions/0068-react-router-8-route-matching-index.md)",
+    "(React Router's own route matching, unpatched, so that its next release is an `npm install`:\ndocs/decisions/0070-react-router-8-runs-its-own-matching.md)",
   ],
   ["remix-serve's and Remix's internals", "react-router-serve's and React Router's internals"],
   // The app runs its own server on React Router 8 (docs/decisions/0067), not the framework's CLI.
@@ -137,9 +139,9 @@ const SUPERSEDING = "0065";
 /** Records another decision of the upgraded tree overturns there: by which, and why. */
 export const SUPERSEDED_BY_OTHERS: Record<string, { by: string; reason: string }> = {
   "docs/decisions/0030-route-matching-cache.md": {
-    by: "0068",
+    by: "0070",
     reason:
-      "React Router 8 flattens and ranks the routes once itself; its first-segment index is a patch of react-router",
+      "React Router 8 flattens and ranks the routes once itself, and no package of the framework is patched: the first-segment index is not carried over",
   },
   "docs/decisions/0050-wrap-remix-serve.md": {
     by: "0067",

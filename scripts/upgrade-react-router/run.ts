@@ -33,6 +33,7 @@ import {
   type PackageJson,
 } from "./manifest";
 import { upgradeDockerfile, upgradeDockerignore } from "./dockerfile";
+import { renameFrameworkInComments } from "./comment-names";
 import { declareRemovedInHistory } from "./history-pages";
 import { proseFiles, REMIX_NAME_IN_PROSE, rewriteDocs } from "./prose";
 import { rewriteSource } from "./source-rewrite";
@@ -193,6 +194,8 @@ function main(): void {
   say(`${removed} Remix files removed; ${replaced.length} files replaced or added: ${replaced.join(", ")}`);
   const docs = rewriteDocs(ROOT);
   say(`${docs.length} pages of prose rewritten or marked superseded`);
+  const comments = renameFrameworkInComments(ROOT, filesUnder(ROOT, SKIPPED));
+  say(`${comments.length} runtime files' comments name React Router`);
   const passages = rewriteTreePassages(ROOT);
   say(`${passages.length} files' passages about removed files rewritten`);
   // This script's own folder goes last (below), with the scripts that run it.
@@ -202,7 +205,7 @@ function main(): void {
   });
   say(`${history.length} pages of history list what they name of the Remix 2 tree that is removed`);
   upgradePackages();
-  format([...rewritten, ...replaced, ...docs, ...passages, ...history, "package.json"]);
+  format([...rewritten, ...replaced, ...docs, ...comments, ...passages, ...history, "package.json"]);
   rmSync(HERE, { recursive: true, force: true });
   const left = leftovers();
   if (left.length) throw new Error(`still naming a Remix 2 package:\n  ${left.join("\n  ")}`);

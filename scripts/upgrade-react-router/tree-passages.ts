@@ -1,7 +1,7 @@
 /**
  * Passages of the tree's live files (code comments, CI, the pages that are not history) that
  * name a file of the Remix 2 tree which the upgrade removes, or the upgrade itself, which removes
- * itself: each rewritten to say what is true in the upgraded tree. Applied last, to the text as
+ * itself, or call the app a Remix app: each rewritten to say what is true in the upgraded tree. Applied last, to the text as
  * the other rewrites left it. A passage that is no longer there is skipped: the path check, which
  * `npm run test:upgrade` runs on the upgraded tree (lint:docs), finds any name left behind.
  */
@@ -59,7 +59,11 @@ export const TREE_PASSAGES: Readonly<Record<string, Passages>> = {
   "docs/day-one.md": [
     [
       "- `--keep-upgrade`: keep the way off Remix 2 (`scripts/upgrade-react-router/`,\n  `npm run upgrade:react-router`, `npm run test:upgrade` and its page, linked from the README)\n  until the team has used it; the benchmark's files in the upgrade's own copy of files go.\n",
-      "- `--keep-upgrade`: on the Remix 2 tree, keeps the way off it; this tree is its result, with\n  nothing of it left but its page (docs/upgrading-to-react-router-8.md), which init keeps.\n",
+      "- `--keep-upgrade`: keep the upgrade's page (docs/upgrading-to-react-router-8.md); on the Remix 2\n  tree this one came from, it kept the way off Remix 2 itself, which the upgrade removed.\n",
+    ],
+    [
+      "| `scripts/upgrade-react-router/`, the upgrade's doc, `upgrade:react-router`, `test:upgrade`",
+      "| the upgrade's page (the upgrade removed itself and its scripts)",
     ],
   ],
   "docs/testing.md": [
@@ -92,6 +96,11 @@ export const TREE_PASSAGES: Readonly<Record<string, Passages>> = {
       '      // What the React Router 8 upgrade puts in place is tested once it is (npm run test:upgrade).\n      exclude: [...configDefaults.exclude, "scripts/upgrade-react-router/react-router-8/**"],',
       "      exclude: [...configDefaults.exclude],",
     ],
+  ],
+  // What the page says the app is (the scaffold's name, which init replaces, stays).
+  "app/site.ts": [["A server-rendered Remix app with", "A server-rendered React Router app with"]],
+  "app/routes/_index.tsx": [
+    ["This server-rendered Remix app is ready", "This server-rendered React Router app is ready"],
   ],
   "app/request-scope.server.ts": [
     [

@@ -9,6 +9,7 @@ import {
   rewriteProse,
   SUPERSEDED,
   SUPERSEDED_BY_OTHERS,
+  PARTLY_SUPERSEDED,
   supersede,
   supersedeInIndex,
 } from "./prose";
@@ -87,7 +88,11 @@ describe("supersede", () => {
     const after = supersedeInIndex(before);
     const rows = (text: string) => text.split("\n").filter((line) => /^\| \[\d{4}\]/.test(line));
     const changed = rows(after).filter((row, i) => row !== rows(before)[i]);
-    expect(changed).toHaveLength(Object.keys(SUPERSEDED).length + Object.keys(SUPERSEDED_BY_OTHERS).length);
+    expect(changed).toHaveLength(
+      Object.keys(SUPERSEDED).length +
+        Object.keys(SUPERSEDED_BY_OTHERS).length +
+        Object.keys(PARTLY_SUPERSEDED).length,
+    );
     const statusOf = (file: string) =>
       rows(after)
         .find((row) => row.includes(`(${path.basename(file)})`))!
@@ -96,5 +101,7 @@ describe("supersede", () => {
     for (const file of Object.keys(SUPERSEDED)) expect(statusOf(file)).toBe("Superseded by 0065");
     for (const [file, { by }] of Object.entries(SUPERSEDED_BY_OTHERS))
       expect(statusOf(file)).toBe(`Superseded by ${by}`);
+    for (const [file, { by }] of Object.entries(PARTLY_SUPERSEDED))
+      expect(statusOf(file)).toBe(`Partly superseded by ${by}`);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The image on React Router 8 runs the app's own server (docs/decisions/0067):
  * `node server.mjs build/server/index.js`, with `server.mjs` copied in place of
- * the preload. Nothing is patched (docs/decisions/0070): the patches of the
+ * the preload. Nothing is patched (docs/decisions/0071): the patches of the
  * Remix image, and the step that applies them, go. Applied after the source
  * rewrite (react-router-serve's names); a line it expects and does not find is
  * an error, so a change of the Dockerfile cannot silently leave the old

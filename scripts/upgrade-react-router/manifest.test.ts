@@ -48,7 +48,7 @@ describe("upgradeManifest, on this project's package.json", () => {
     expect(upgraded.scripts.dev).toBe(pkg.scripts.dev);
   });
 
-  it("drops patch-package and its postinstall: nothing is patched on React Router 8 (docs/decisions/0070)", () => {
+  it("drops patch-package and its postinstall: nothing is patched on React Router 8 (docs/decisions/0071)", () => {
     expect(pkg.scripts.postinstall).toBe("patch-package");
     expect(upgraded.scripts.postinstall).toBeUndefined();
     expect(upgraded.dependencies["patch-package"]).toBeUndefined();

@@ -4,7 +4,7 @@
  * `@react-router/node` requires exactly the `react-router` of its own version,
  * so the two move together; `/dev` and `/fs-routes` take any 8.x from their own
  * (they publish less often: the latest of each is installed). No package of the
- * framework is patched (docs/decisions/0070), so the next React Router release
+ * framework is patched (docs/decisions/0071), so the next React Router release
  * is `npm install` of these packages and nothing else
  * (docs/upgrading-to-react-router-8.md). React Router 8 needs React >= 19.2.7
  * and Vite 7 or 8: Vite 7, the last line vitest 3 runs on. The browser SDK is

@@ -51,11 +51,11 @@ describe("rewriteProse, on this project's README and docs", () => {
     expect(rewriteProse(read("README.md"))).not.toMatch(/upgrade-react-router|Remix plugin/m);
   });
 
-  it("drops patches/ and points the route-matching passage at React Router's own (docs/decisions/0070)", () => {
+  it("drops patches/ and points the route-matching passage at React Router's own (docs/decisions/0071)", () => {
     expect(read("README.md")).toMatch(/^patches\/ +patch-package /m);
     expect(rewriteProse(read("README.md"))).not.toMatch(/patches\/|patch-package/);
     const performance = rewriteProse(read("docs/performance.md"));
-    expect(performance).toContain("docs/decisions/0070-react-router-8-runs-its-own-matching.md");
+    expect(performance).toContain("docs/decisions/0071-react-router-8-runs-its-own-matching.md");
     expect(performance).not.toMatch(/0030|0068|is patched/);
   });
 

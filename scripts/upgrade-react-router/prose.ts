@@ -46,12 +46,12 @@ export const PASSAGES: readonly (readonly [string, string])[] = [
     "  adapter/                 every assumption left about React Router's internals, each",
   ],
   ["remix-serve and Remix 2 offer no hook", "react-router-serve and React Router offer no hook"],
-  // Nothing is patched on React Router 8: no patches/ (docs/decisions/0070).
+  // Nothing is patched on React Router 8: no patches/ (docs/decisions/0071).
   ["patches/                   patch-package patches applied on every install, with their tests\n", ""],
-  // React Router 8's matching is its own, unpatched (docs/decisions/0070).
+  // React Router 8's matching is its own, unpatched (docs/decisions/0071).
   [
     "(Remix's route matching is patched so that a request's cost does not grow with\nthe route count: docs/decisions/0030-route-matching-cache.md)",
-    "(React Router's own route matching, unpatched, so that its next release is an `npm install`:\ndocs/decisions/0070-react-router-8-runs-its-own-matching.md)",
+    "(React Router's own route matching, unpatched, so that its next release is an `npm install`:\ndocs/decisions/0071-react-router-8-runs-its-own-matching.md)",
   ],
   ["remix-serve's and Remix's internals", "react-router-serve's and React Router's internals"],
   // The app runs its own server on React Router 8 (docs/decisions/0067), not the framework's CLI.
@@ -59,6 +59,11 @@ export const PASSAGES: readonly (readonly [string, string])[] = [
   [
     "server/                    the boot that runs before remix-serve loads the app, and the plain\n                           functions it wires in (request guards, readiness, tunnel, shutdown)",
     "server/                    the boot, the app's own server (app-server.ts) and the plain\n                           functions it calls (request guards, readiness, tunnel, shutdown)",
+  ],
+  // So `npm run dev` has its access lines too (the app's server writes them), pretty as its other records.
+  [
+    "and there are no access\nlines; `HOST` defaults to `localhost`; Remix's development mode",
+    "and access lines are\nwritten too; `HOST` defaults to `localhost`; React Router's\ndevelopment mode",
   ],
   [
     "boot.mjs                   loaded with --import before remix-serve: runs the built server/boot.ts",
@@ -139,7 +144,7 @@ const SUPERSEDING = "0065";
 /** Records another decision of the upgraded tree overturns there: by which, and why. */
 export const SUPERSEDED_BY_OTHERS: Record<string, { by: string; reason: string }> = {
   "docs/decisions/0030-route-matching-cache.md": {
-    by: "0070",
+    by: "0071",
     reason:
       "React Router 8 flattens and ranks the routes once itself, and no package of the framework is patched: the first-segment index is not carried over",
   },
@@ -151,11 +156,11 @@ export const SUPERSEDED_BY_OTHERS: Record<string, { by: string; reason: string }
 
 /**
  * Records whose decision holds in the upgraded tree but whose mechanism there is another's: the
- * app's own server (0067) in place of remix-serve's adapter, the bare React Router baseline (0070).
+ * app's own server (0067) in place of remix-serve's adapter, the bare React Router baseline (0071).
  */
 export const PARTLY_SUPERSEDED: Record<string, { by: string; reason: string }> = {
   "docs/decisions/0031-bench-route-count.md": {
-    by: "0070",
+    by: "0071",
     reason:
       "the route counts stay; the bare baseline is React Router 8's, unpatched like the app, served by `bench/baseline/server.mjs`",
   },

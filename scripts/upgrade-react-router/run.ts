@@ -48,7 +48,7 @@ const REMOVED = [
   "remix.config.js",
   "server/adapter/remix.d.ts",
   // The patch of Remix's router and its tests: React Router 8 runs its own matching, unpatched
-  // (docs/decisions/0070), so nothing is patched and patch-package goes (manifest.ts).
+  // (docs/decisions/0071), so nothing is patched and patch-package goes (manifest.ts).
   "patches",
   "bench/baseline/unpatched-router.mjs",
   // The shape test of the global fetch Remix's single-fetch client calls: on React Router 8 the

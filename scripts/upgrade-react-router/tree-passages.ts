@@ -61,7 +61,7 @@ export const TREE_PASSAGES: Readonly<Record<string, Passages>> = {
       "- `--keep-upgrade`: keep the way off Remix 2 (`scripts/upgrade-react-router/`,\n  `npm run upgrade:react-router`, `npm run test:upgrade` and its page, linked from the README)\n  until the team has used it; the benchmark's files in the upgrade's own copy of files go.\n",
       "- `--keep-upgrade`: keep the upgrade's page (docs/upgrading-to-react-router-8.md); on the Remix 2\n  tree this one came from, it kept the way off Remix 2 itself, which the upgrade removed.\n",
     ],
-    // No patches/ on React Router 8 (docs/decisions/0070).
+    // No patches/ on React Router 8 (docs/decisions/0071).
     ["`deploy/` and its checks, `patches/`, `SECURITY.md`", "`deploy/` and its checks, `SECURITY.md`"],
     [
       "| `scripts/upgrade-react-router/`, the upgrade's doc, `upgrade:react-router`, `test:upgrade`",

@@ -8,8 +8,9 @@
  * 127.0.0.1. Prints CPU ms per request (median, min–max) and after ÷ before.
  * `--after-root <dir>` starts the "after" builds from another project, e.g.
  * the React Router 8 tree `npm run test:upgrade` leaves (its own start script
- * and packages): the two frameworks head to head. See bench/README.md
- * ("Before and after").
+ * and packages): the two frameworks head to head. `--baseline` measures this
+ * tree's bare framework app (target A, bench/baseline) in the same rounds, and
+ * prints each build's cost over it. See bench/README.md ("Before and after").
  */
 import os from "node:os";
 import { parseArgs } from "node:util";
@@ -17,7 +18,8 @@ import autocannon from "autocannon";
 import type { StartOptions } from "../test-support/app-server";
 import { startRecorder } from "../test-support/sentry-recorder";
 import { fixed, formatSpread, ratio, spread } from "./support/stats";
-import { cpuTimeMs, startAppServer, stopAll, type BenchServer } from "./support/servers";
+import { routeCountBuilds } from "./support/builds";
+import { cpuTimeMs, startAppServer, startBaseline, stopAll, type BenchServer } from "./support/servers";
 import { WORKLOADS } from "./support/workloads";
 
 const { values } = parseArgs({
@@ -33,6 +35,7 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "5" },
     warmup: { type: "string", default: "2" },
     connections: { type: "string", default: "20" },
+    baseline: { type: "boolean", default: false },
   },
 });
 if (!values.before || !values.after)
@@ -67,6 +70,13 @@ async function main() {
   };
   const servers: { target: string; build: "before" | "after"; server: BenchServer }[] = [];
   try {
+    // The bare app first in each round, as in npm run bench (its build must exist: npm run bench builds it).
+    if (values.baseline)
+      servers.push({
+        target: "A",
+        build: "before",
+        server: await startBaseline({ build: routeCountBuilds(routes).baselineDir }),
+      });
     for (const target of values.targets.split(",")) {
       for (const build of ["before", "after"] as const) {
         const dir = (build === "before" ? values.before : values.after) as StartOptions["build"];
@@ -125,6 +135,23 @@ async function main() {
             `${fixed(ratio(ca!.median, cb!.median), 3)} | ${formatSpread(rb!, 0)} | ${formatSpread(ra!, 0)} | ` +
             `${fixed(ratio(ra!.median, rb!.median), 3)} |`,
         );
+      }
+    }
+    if (values.baseline) {
+      console.log(
+        "\nOver the bare app of this tree (A, measured in the same rounds): CPU ms per request, medians.\n\n" +
+          "| workload | A bare | target | before ÷ A | after ÷ A |\n| --- | --: | --- | --: | --: |",
+      );
+      for (const workload of workloads) {
+        const bare = spread(cpu.get(`${workload.id} A before`) ?? []).median;
+        for (const target of values.targets.split(",")) {
+          const [before, after] = (["before", "after"] as const).map(
+            (build) => spread(cpu.get(`${workload.id} ${target} ${build}`) ?? []).median,
+          );
+          console.log(
+            `| ${workload.id} | ${fixed(bare, 3)} | ${target} | ${fixed(ratio(before!, bare), 3)} | ${fixed(ratio(after!, bare), 3)} |`,
+          );
+        }
       }
     }
   } finally {

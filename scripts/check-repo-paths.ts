@@ -5,9 +5,8 @@
  * index of decision records (docs/decisions/README.md) does not list every
  * record as it is. What counts as a path, and what does not: repo-paths/references.ts.
  */
-import { readFileSync } from "node:fs";
 import path from "node:path";
-import { checkTree, isUpgradedTree } from "./repo-paths/check-tree";
+import { checkTree } from "./repo-paths/check-tree";
 import { checkDecisionIndex } from "./repo-paths/decision-index";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -17,8 +16,4 @@ if (problems.length) {
   console.error(`check-repo-paths: ${problems.length} reference(s) to what is not there`);
   process.exit(1);
 }
-console.log(
-  isUpgradedTree(JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")))
-    ? "check-repo-paths: the decision index is complete (an upgraded tree: paths and scripts are checked before the upgrade)"
-    : "check-repo-paths: every path, npm script and decision record named exists",
-);
+console.log("check-repo-paths: every path, npm script and decision record named exists");

@@ -7,8 +7,8 @@ import path from "node:path";
  * patch. The React Router 8 upgrade replaces this file (no patch there).
  */
 export const BASELINE_SERVE = {
-  /** The server's binary in node_modules/.bin. */
-  bin: "remix-serve",
+  /** The server's command, before the server bundle's path: remix-serve's binary. */
+  command: [path.join(import.meta.dirname, "../../node_modules/.bin/remix-serve")],
   /** Modules preloaded with `--import` before the framework loads. */
   preload: [path.join(import.meta.dirname, "unpatched-router.mjs")],
   /** What the server prints, on either pipe, once it listens with the preloads in effect. */

@@ -79,8 +79,8 @@ export const DOCUMENTED_DIR = path.join(ROOT, "bench/documented");
 export const HAS_DOCUMENTED_TARGET = existsSync(DOCUMENTED_DIR);
 
 /**
- * The bare baseline, served by the framework's own server as
- * `remix-serve ./build/server/index.js` would (bench/baseline/serve.ts).
+ * The bare baseline, served as bench/baseline/serve.ts says (on Remix 2, by
+ * the framework's own server, as `remix-serve ./build/server/index.js` would).
  * `build` is a directory under bench/baseline (`build`, or `build-routes-<n>`).
  */
 export function startBaseline(
@@ -126,7 +126,8 @@ async function startFrameworkServer(
 ): Promise<BenchServer> {
   const port = await freePort();
   const preloads = BASELINE_SERVE.preload.map((file) => `--import "${pathToFileURL(file).href}"`);
-  const child = spawn(path.join(ROOT, "node_modules/.bin", BASELINE_SERVE.bin), [serverBundle], {
+  const [command, ...args] = BASELINE_SERVE.command;
+  const child = spawn(command!, [...args, serverBundle], {
     cwd,
     env: {
       ...baseEnv(),

@@ -64,9 +64,20 @@ describe("check-repo-paths", () => {
     expect(found()).toContain("docs/upgrade.md:1: names server/x.ts, which does not exist");
   });
 
-  it("leaves an upgraded tree's prose alone: it describes the Remix 2 tree it came from", () => {
+  it("checks an upgraded tree as it checks this one: its pages describe it", () => {
     write("docs/stale.md", "`server/remix-handler.ts`\n");
-    write("package.json", JSON.stringify({ scripts: {}, dependencies: { "react-router": "7" } }));
-    expect(found()).toEqual([]);
+    write("package.json", JSON.stringify({ scripts: {}, dependencies: { "react-router": "8" } }));
+    expect(found()).toContain("docs/stale.md:1: names server/remix-handler.ts, which does not exist");
+  });
+
+  it("lets a page of history name what the upgrade removed, as it declares, and nothing else", () => {
+    write(
+      "docs/decisions/0061-x.md",
+      "`scripts/upgrade-react-router/run.ts`, `npm run upgrade:react-router`, `server/adapter/gone.ts`\n" +
+        "<!-- check-repo-paths: removed by the upgrade: scripts/upgrade-react-router upgrade:react-router -->\n",
+    );
+    expect(found()).toEqual([
+      "docs/decisions/0061-x.md:1: names server/adapter/gone.ts, which does not exist",
+    ]);
   });
 });

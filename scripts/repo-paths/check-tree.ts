@@ -14,7 +14,7 @@ const GENERATED =
   /^(\.git|node_modules|\.cache|\.react-router|test-results|playwright-report|build[^/]*|bench\/results|bench\/baseline\/build[^/]*)(\/|$)|(^|\/)node_modules(\/|$)/;
 
 /**
- * The files the upgrade to React Router 7 puts in place describe the upgraded
+ * The files the upgrade to React Router 8 puts in place describe the upgraded
  * tree: what they name exists there, in the tree or among the upgrade's own
  * files, and may not exist here yet (react-router.config.ts, say).
  */
@@ -53,19 +53,22 @@ function declaredNew(source: string): string[] {
   );
 }
 
-/** A tree after `npm run upgrade:react-router`, told as test-support/framework.ts tells it. */
-export function isUpgradedTree(pkg: { dependencies?: Record<string, string> }): boolean {
-  return "react-router" in (pkg.dependencies ?? {});
+/**
+ * A line `<!-- check-repo-paths: removed by the upgrade: <name> <name> -->`, which the React
+ * Router 8 upgrade writes into the pages it keeps as history (decision records, its own page, the
+ * benchmark's record), lists what they name of the Remix 2 tree that the upgrade removed: paths
+ * (a folder covers what is under it) and npm scripts. Nothing else is let through.
+ */
+function declaredRemoved(source: string): string[] {
+  return [...source.matchAll(/^<!-- check-repo-paths: removed by the upgrade: ([^>]*?)\s*-->$/gm)].flatMap(
+    (match) => match[1]!.split(/\s+/),
+  );
 }
 
 export function checkTree(root: string): Problem[] {
   const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
     scripts?: Record<string, string>;
-    dependencies?: Record<string, string>;
   };
-  // The upgrade rewrites imports and package names only: the prose and comments of an upgraded
-  // tree still describe the Remix 2 tree it came from, which is where they are checked.
-  if (isUpgradedTree(pkg)) return [];
   const scripts = new Set(Object.keys(pkg.scripts ?? {}));
   const topLevel = topLevelFolders(root);
   const exists = (name: string, base = "") => {
@@ -81,11 +84,13 @@ export function checkTree(root: string): Problem[] {
   for (const file of filesUnder(root)) {
     const source = readFileSync(path.join(root, file), "utf8");
     const created = declaredNew(source);
+    const removed = declaredRemoved(source);
     const fine = (name: string) =>
       GENERATED.test(name) ||
       exists(name) ||
       (file.startsWith(UPGRADE_OVERLAY) && exists(name, UPGRADE_OVERLAY)) ||
-      created.some((prefix) => name.startsWith(prefix));
+      created.some((prefix) => name.startsWith(prefix)) ||
+      removed.some((gone) => name === gone || name.startsWith(gone.endsWith("/") ? gone : `${gone}/`));
     for (const reference of referencesIn(file, source, topLevel)) {
       if (reference.kind === "path" && !fine(reference.name))
         problems.push({
@@ -93,7 +98,7 @@ export function checkTree(root: string): Problem[] {
           line: reference.line,
           message: `names ${reference.name}, which does not exist`,
         });
-      if (reference.kind === "script" && !scripts.has(reference.name))
+      if (reference.kind === "script" && !scripts.has(reference.name) && !removed.includes(reference.name))
         problems.push({
           file,
           line: reference.line,

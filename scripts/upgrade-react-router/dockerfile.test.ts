@@ -16,14 +16,12 @@ describe("upgradeDockerfile, on this project's Dockerfile after the source rewri
     expect(upgraded).not.toMatch(/boot\.mjs|react-router-serve|@react-router\/serve/);
   });
 
-  it("copies the patches into both install stages and applies them, as the Remix image does (react-router's now)", () => {
-    expect(upgraded.match(/^COPY patches\/\*\.patch \.\/patches\/$/gm)).toHaveLength(2);
-    // The production stage installs without scripts: the patch is applied explicitly, and its failure fails the build.
-    expect(upgraded).toMatch(
-      /npm ci --omit=dev [^\n]*--ignore-scripts[^\n]*\\\n\s+&& npx --no-install patch-package --error-on-fail/,
-    );
-    expect(upgraded).toContain("docs/decisions/0068-react-router-8-route-matching-index.md");
-    expect(upgraded).not.toContain("0030");
+  it("copies no patch and applies none: nothing is patched on React Router 8", () => {
+    expect(upgraded).not.toMatch(/patches|patch-package/);
+    // The production stage still installs without running any install script.
+    expect(upgraded).toMatch(/npm ci --omit=dev [^\n]*--ignore-scripts[^\n]*\\\n\s+&& find /);
+    expect(upgraded).toContain("React Router's compiler");
+    expect(upgraded).not.toMatch(/0030|0068|Remix's compiler/);
   });
 
   it("refuses a Dockerfile whose lines it does not find", () => {
@@ -34,8 +32,8 @@ describe("upgradeDockerfile, on this project's Dockerfile after the source rewri
 describe("upgradeDockerignore, on this project's .dockerignore after the source rewrite", () => {
   const upgraded = upgradeDockerignore(rewriteSource(".dockerignore", read(".dockerignore")));
 
-  it("lets the app's server entry into the build context instead of the preload, and the patches", () => {
-    expect(upgraded.split("\n")).toEqual(expect.arrayContaining(["!server.mjs", "!patches/*.patch"]));
-    expect(upgraded).not.toMatch(/boot\.mjs/);
+  it("lets the app's server entry into the build context instead of the preload, and no patches", () => {
+    expect(upgraded.split("\n")).toContain("!server.mjs");
+    expect(upgraded).not.toMatch(/boot\.mjs|patches/);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The image on React Router 8 runs the app's own server (docs/decisions/0067):
  * `node server.mjs build/server/index.js`, with `server.mjs` copied in place of
- * the preload, and the patch of react-router's route matching applied as the
- * Remix image applies its own (docs/decisions/0068). Applied after the source
+ * the preload. Nothing is patched (docs/decisions/0071): the patches of the
+ * Remix image, and the step that applies them, go. Applied after the source
  * rewrite (react-router-serve's names); a line it expects and does not find is
  * an error, so a change of the Dockerfile cannot silently leave the old
  * command in the upgraded image.
@@ -21,15 +21,31 @@ const LINES: readonly (readonly [string, string])[] = [
     'CMD ["node", "--import", "./boot.mjs", "node_modules/@react-router/serve/dist/cli.js", "build/server/index.js"]',
     'CMD ["node", "server.mjs", "build/server/index.js"]',
   ],
-  // The patches stay (COPY patches/*.patch, npx --no-install patch-package --error-on-fail): now react-router's.
   [
-    "# npm ci's postinstall applies them (docs/decisions/0030-route-matching-cache.md).",
-    "# npm ci's postinstall applies them (docs/decisions/0068-react-router-8-route-matching-index.md).",
+    "the build needs Vite, Remix's compiler, Sentry's plugin.",
+    "the build needs Vite, React Router's compiler, Sentry's plugin.",
+  ],
+  // No patch to copy or apply, in either install stage.
+  [
+    "# npm ci's postinstall applies them (docs/decisions/0030-route-matching-cache.md).\nCOPY patches/*.patch ./patches/\n",
+    "",
+  ],
+  ["and no install script runs (our patches are applied).", "and no install script runs."],
+  [
+    "COPY patches/*.patch ./patches/\n# No install script runs, but our own patches are applied (the server's route matching).\n",
+    "# No install script runs.\n",
+  ],
+  [
+    "--ignore-scripts --no-audit --no-fund \\\n    && npx --no-install patch-package --error-on-fail \\\n",
+    "--ignore-scripts --no-audit --no-fund \\\n",
   ],
 ];
 
-/** The build context's allowlist: the server's entry instead of the preload (the patches stay). */
-const IGNORE_LINES: readonly (readonly [string, string])[] = [["!boot.mjs\n", "!server.mjs\n"]];
+/** The build context's allowlist: the server's entry instead of the preload, and no patches. */
+const IGNORE_LINES: readonly (readonly [string, string])[] = [
+  ["!boot.mjs\n", "!server.mjs\n"],
+  ["!patches/*.patch\n", ""],
+];
 
 function replaceLines(name: string, text: string, lines: readonly (readonly [string, string])[]): string {
   let out = text;

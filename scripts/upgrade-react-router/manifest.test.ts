@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   ADDED_DEPENDENCIES,
   ADDED_DEV_DEPENDENCIES,
   ADDED_DEV_RANGES,
+  REACT_ROUTER_TOOLS_VERSION,
   REACT_ROUTER_VERSION,
   upgradeManifest,
   type PackageJson,
@@ -47,19 +48,30 @@ describe("upgradeManifest, on this project's package.json", () => {
     expect(upgraded.scripts.dev).toBe(pkg.scripts.dev);
   });
 
-  it("keeps patch-package and its postinstall, for the patch of react-router (docs/decisions/0068)", () => {
-    expect(upgraded.scripts.postinstall).toBe(pkg.scripts.postinstall);
-    expect(upgraded.dependencies["patch-package"]).toBe(pkg.dependencies["patch-package"]);
+  it("drops patch-package and its postinstall: nothing is patched on React Router 8 (docs/decisions/0071)", () => {
+    expect(pkg.scripts.postinstall).toBe("patch-package");
+    expect(upgraded.scripts.postinstall).toBeUndefined();
+    expect(upgraded.dependencies["patch-package"]).toBeUndefined();
+    expect(upgraded.devDependencies["patch-package"]).toBeUndefined();
   });
 
-  it("adds the React Router family at one exact version, React 19, Vite 7 and the browser SDK at the server's", () => {
+  it("adds the React Router packages at the versions they require of each other, React 19, Vite 7 and the browser SDK at the server's", () => {
     const added = [...ADDED_DEPENDENCIES, ...ADDED_DEV_DEPENDENCIES];
-    const versions = added
-      .filter((spec) => spec.includes("react-router"))
-      .map((spec) => spec.split("@").at(-1));
-    expect(new Set(versions)).toEqual(new Set(["8.4.0"]));
-    // The patch's equivalence test compares against the same version untouched (patches/ on React Router 8).
-    expect(ADDED_DEV_DEPENDENCIES).toContain("react-router-unpatched@npm:react-router@8.4.0");
+    // `@react-router/node` requires exactly its own version of `react-router`; the tools take ^8.4.0.
+    expect(ADDED_DEPENDENCIES).toEqual(
+      expect.arrayContaining([
+        `react-router@${REACT_ROUTER_VERSION}`,
+        `@react-router/node@${REACT_ROUTER_VERSION}`,
+      ]),
+    );
+    expect(ADDED_DEV_DEPENDENCIES).toEqual(
+      expect.arrayContaining([
+        `@react-router/dev@${REACT_ROUTER_TOOLS_VERSION}`,
+        `@react-router/fs-routes@${REACT_ROUTER_TOOLS_VERSION}`,
+      ]),
+    );
+    // No copy of react-router under another name, and no package that pins an older react-router exactly.
+    expect(added.filter((spec) => /unpatched|@react-router\/(serve|express)@/.test(spec))).toEqual([]);
     // React Router 8 needs React >= 19.2.7 and Vite 7 or 8 (vitest 3 runs on 7).
     expect(added).toEqual(expect.arrayContaining(["react@19.3.1", "react-dom@19.3.1", "vite@7.3.8"]));
     expect(ADDED_DEV_RANGES).toEqual(
@@ -70,14 +82,8 @@ describe("upgradeManifest, on this project's package.json", () => {
   });
 });
 
-describe("the patch of react-router the upgrade puts in patches/ (docs/decisions/0068)", () => {
-  it("is made for the version the upgrade installs: a new version needs the patch ported first", () => {
-    const overlay = readdirSync(path.resolve(import.meta.dirname, "react-router-8/patches"));
-    expect(overlay.filter((name) => name.endsWith(".patch"))).toEqual([
-      `react-router+${REACT_ROUTER_VERSION}.patch`,
-    ]);
-    expect(overlay).toEqual(
-      expect.arrayContaining(["react-router.test.ts", "react-router-equivalence.test.ts"]),
-    );
+describe("the overlay the upgrade copies (react-router-8/)", () => {
+  it("carries no patch of a package", () => {
+    expect(existsSync(path.resolve(import.meta.dirname, "react-router-8/patches"))).toBe(false);
   });
 });

@@ -1,18 +1,23 @@
 /**
  * The package manifest of the upgraded tree (React Router 8, docs/decisions/0065).
- * The React Router family is pinned to one version: `@react-router/serve`
- * requires exactly the `react-router` of its own version, and `/dev`, `/serve`,
- * `/express` and `/fs-routes` stop at 8.4.0 while `react-router` went on to
- * 8.5.1. React Router 8 needs React >= 19.2.7 and Vite 7 or 8: Vite 7, the
- * last line vitest 3 runs on. The browser SDK is `@sentry/react` at the
- * server's `@sentry/node` version (`@sentry/react-router` stops at 10.x on the
- * registry and would bring `@sentry/node` 10 beside the server's 11).
- * The app runs its own server (docs/decisions/0067): Express 5 and compression,
- * as `react-router-serve` 8.4.0 locks them; `@react-router/serve` stays for
- * the benchmark's bare baseline only. The route matching of `react-router` is
- * patched (docs/decisions/0068), so patch-package and its postinstall stay.
+ * Pinned only where the framework's packages require it of each other:
+ * `@react-router/node` requires exactly the `react-router` of its own version,
+ * so the two move together; `/dev` and `/fs-routes` take any 8.x from their own
+ * (they publish less often: the latest of each is installed). No package of the
+ * framework is patched (docs/decisions/0071), so the next React Router release
+ * is `npm install` of these packages and nothing else
+ * (docs/upgrading-to-react-router-8.md). React Router 8 needs React >= 19.2.7
+ * and Vite 7 or 8: Vite 7, the last line vitest 3 runs on. The browser SDK is
+ * `@sentry/react` at the server's `@sentry/node` version (`@sentry/react-router`
+ * stops at 10.x on the registry and would bring `@sentry/node` 10 beside the
+ * server's 11). The app runs its own server (docs/decisions/0067): Express 5
+ * and compression, as `react-router-serve` 8.4.0 locks them; the benchmark's
+ * bare baseline is served the same way (react-router-8/bench/baseline/server.mjs), since
+ * `@react-router/serve` requires exactly the `react-router` of its own version.
  */
-export const REACT_ROUTER_VERSION = "8.4.0";
+export const REACT_ROUTER_VERSION = "8.5.1";
+/** `@react-router/dev` and `/fs-routes`: their latest, which requires `react-router` ^8.4.0. */
+export const REACT_ROUTER_TOOLS_VERSION = "8.4.0";
 export const REACT_VERSION = "19.3.1";
 export const REACT_TYPES_VERSION = "^19.3.0";
 export const VITE_VERSION = "7.3.8";
@@ -30,13 +35,9 @@ export const ADDED_DEPENDENCIES = [
   `react-dom@${REACT_VERSION}`,
 ];
 export const ADDED_DEV_DEPENDENCIES = [
-  `@react-router/dev@${REACT_ROUTER_VERSION}`,
-  `@react-router/fs-routes@${REACT_ROUTER_VERSION}`,
-  // The bare framework's own server, for the benchmark's baseline (bench/baseline).
-  `@react-router/serve@${REACT_ROUTER_VERSION}`,
+  `@react-router/dev@${REACT_ROUTER_TOOLS_VERSION}`,
+  `@react-router/fs-routes@${REACT_ROUTER_TOOLS_VERSION}`,
   `vite@${VITE_VERSION}`,
-  // The same version untouched, for the patch's equivalence test (patches/, docs/decisions/0068).
-  `react-router-unpatched@npm:react-router@${REACT_ROUTER_VERSION}`,
 ];
 /** Ranges, not exact (`npm install` without --save-exact): the types follow React's minor. */
 export const ADDED_DEV_RANGES = [
@@ -49,12 +50,18 @@ export const ADDED_DEV_RANGES = [
 /** `npm start` on React Router 8: the app's own server (server.mjs), given the server build as remix-serve was. */
 export const START_SCRIPT = "NODE_ENV=production node ./server.mjs ./build/server/index.js";
 
-/** Packages that only Remix 2 needs: its own, the patched router's twin, the browser SDK for Remix. */
-const REMOVED = /^@remix-run\/|^@sentry\/remix$/;
+/**
+ * Packages that only Remix 2 needs: its own, the patched router's twin, the browser SDK for
+ * Remix, and patch-package, which applies the patch of Remix's router (nothing is patched on
+ * React Router 8).
+ */
+const REMOVED = /^@remix-run\/|^@sentry\/remix$|^patch-package$/;
 /** Pins of Remix 2's router line (SECURITY.md); React Router 8 carries those fixes itself. */
 const REMOVED_OVERRIDES = ["@remix-run/router", "react-router", "react-router-dom"];
 /** The upgrade's own scripts, and the build of the benchmark's documented @sentry/remix setup (removed with it). */
-const UPGRADE_SCRIPTS = ["upgrade:react-router", "test:upgrade", "build:documented"];
+export const UPGRADE_SCRIPTS = ["upgrade:react-router", "test:upgrade", "build:documented"];
+/** Scripts of the Remix tree that only its patch needs: `postinstall` applies it. */
+const PATCH_SCRIPTS = ["postinstall"];
 
 export interface PackageJson {
   scripts: Record<string, string>;
@@ -78,15 +85,14 @@ function upgradeScript(name: string, command: string): string {
 
 /**
  * The manifest without Remix 2 (the new packages are added by `npm install`,
- * which writes them into it). patch-package and its postinstall stay, for the
- * patch of react-router (docs/decisions/0068).
+ * which writes them into it), and without patch-package and its postinstall.
  */
 export function upgradeManifest(pkg: PackageJson): PackageJson {
   const keep = (deps: Record<string, string>) =>
     Object.fromEntries(Object.entries(deps).filter(([name]) => !REMOVED.test(name)));
   const scripts = Object.fromEntries(
     Object.entries(pkg.scripts)
-      .filter(([name]) => !UPGRADE_SCRIPTS.includes(name))
+      .filter(([name]) => !UPGRADE_SCRIPTS.includes(name) && !PATCH_SCRIPTS.includes(name))
       .map(([name, command]) => [name, upgradeScript(name, command)]),
   );
   const overrides = Object.fromEntries(

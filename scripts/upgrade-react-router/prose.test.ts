@@ -9,6 +9,7 @@ import {
   rewriteProse,
   SUPERSEDED,
   SUPERSEDED_BY_OTHERS,
+  PARTLY_SUPERSEDED,
   supersede,
   supersedeInIndex,
 } from "./prose";
@@ -50,11 +51,12 @@ describe("rewriteProse, on this project's README and docs", () => {
     expect(rewriteProse(read("README.md"))).not.toMatch(/upgrade-react-router|Remix plugin/m);
   });
 
-  it("keeps patches/ (react-router's patch, docs/decisions/0068) and points the route-matching passage at it", () => {
-    expect(rewriteProse(read("README.md"))).toMatch(/^patches\/ +patch-package /m);
+  it("drops patches/ and points the route-matching passage at React Router's own (docs/decisions/0071)", () => {
+    expect(read("README.md")).toMatch(/^patches\/ +patch-package /m);
+    expect(rewriteProse(read("README.md"))).not.toMatch(/patches\/|patch-package/);
     const performance = rewriteProse(read("docs/performance.md"));
-    expect(performance).toContain("docs/decisions/0068-react-router-8-route-matching-index.md");
-    expect(performance).not.toContain("0030");
+    expect(performance).toContain("docs/decisions/0071-react-router-8-runs-its-own-matching.md");
+    expect(performance).not.toMatch(/0030|0068|is patched/);
   });
 
   it("leaves decision records and the upgrade doc alone", () => {
@@ -86,7 +88,11 @@ describe("supersede", () => {
     const after = supersedeInIndex(before);
     const rows = (text: string) => text.split("\n").filter((line) => /^\| \[\d{4}\]/.test(line));
     const changed = rows(after).filter((row, i) => row !== rows(before)[i]);
-    expect(changed).toHaveLength(Object.keys(SUPERSEDED).length + Object.keys(SUPERSEDED_BY_OTHERS).length);
+    expect(changed).toHaveLength(
+      Object.keys(SUPERSEDED).length +
+        Object.keys(SUPERSEDED_BY_OTHERS).length +
+        Object.keys(PARTLY_SUPERSEDED).length,
+    );
     const statusOf = (file: string) =>
       rows(after)
         .find((row) => row.includes(`(${path.basename(file)})`))!
@@ -95,5 +101,7 @@ describe("supersede", () => {
     for (const file of Object.keys(SUPERSEDED)) expect(statusOf(file)).toBe("Superseded by 0065");
     for (const [file, { by }] of Object.entries(SUPERSEDED_BY_OTHERS))
       expect(statusOf(file)).toBe(`Superseded by ${by}`);
+    for (const [file, { by }] of Object.entries(PARTLY_SUPERSEDED))
+      expect(statusOf(file)).toBe(`Partly superseded by ${by}`);
   });
 });

@@ -46,10 +46,12 @@ export const PASSAGES: readonly (readonly [string, string])[] = [
     "  adapter/                 every assumption left about React Router's internals, each",
   ],
   ["remix-serve and Remix 2 offer no hook", "react-router-serve and React Router offer no hook"],
-  // The route-matching patch is react-router's on React Router 8 (docs/decisions/0068).
+  // Nothing is patched on React Router 8: no patches/ (docs/decisions/0071).
+  ["patches/                   patch-package patches applied on every install, with their tests\n", ""],
+  // React Router 8's matching is its own, unpatched (docs/decisions/0071).
   [
     "(Remix's route matching is patched so that a request's cost does not grow with\nthe route count: docs/decisions/0030-route-matching-cache.md)",
-    "(React Router's route matching is patched so that a request's cost does not grow with\nthe route count: docs/decisions/0068-react-router-8-route-matching-index.md)",
+    "(React Router's own route matching, unpatched, so that its next release is an `npm install`:\ndocs/decisions/0071-react-router-8-runs-its-own-matching.md)",
   ],
   ["remix-serve's and Remix's internals", "react-router-serve's and React Router's internals"],
   // The app runs its own server on React Router 8 (docs/decisions/0067), not the framework's CLI.
@@ -142,9 +144,9 @@ const SUPERSEDING = "0065";
 /** Records another decision of the upgraded tree overturns there: by which, and why. */
 export const SUPERSEDED_BY_OTHERS: Record<string, { by: string; reason: string }> = {
   "docs/decisions/0030-route-matching-cache.md": {
-    by: "0068",
+    by: "0071",
     reason:
-      "React Router 8 flattens and ranks the routes once itself; its first-segment index is a patch of react-router",
+      "React Router 8 flattens and ranks the routes once itself, and no package of the framework is patched: the first-segment index is not carried over",
   },
   "docs/decisions/0050-wrap-remix-serve.md": {
     by: "0067",
@@ -152,30 +154,58 @@ export const SUPERSEDED_BY_OTHERS: Record<string, { by: string; reason: string }
   },
 };
 
-/** The record that supersedes `file` in the upgraded tree. */
-const supersedingOf = (file: string) => SUPERSEDED_BY_OTHERS[file]?.by ?? SUPERSEDING;
+/**
+ * Records whose decision holds in the upgraded tree but whose mechanism there is another's: the
+ * app's own server (0067) in place of remix-serve's adapter, the bare React Router baseline (0071).
+ */
+export const PARTLY_SUPERSEDED: Record<string, { by: string; reason: string }> = {
+  "docs/decisions/0031-bench-route-count.md": {
+    by: "0071",
+    reason:
+      "the route counts stay; the bare baseline is React Router 8's, unpatched like the app, served by `bench/baseline/server.mjs`",
+  },
+  "docs/decisions/0060-one-route-wrapper-for-both-frameworks.md": {
+    by: "0067",
+    reason:
+      "the wrapper stays; the request scope is opened by the app's own server (`server/app-server.ts`), not by a patch of `http.createServer`",
+  },
+  "docs/decisions/0064-client-refusals.md": {
+    by: "0067",
+    reason:
+      "the refusals stay; the app's own server gives a refused request its answer (`server/refusal-answer.ts`), not a patch of the response's `write` and `end`",
+  },
+};
+
+/** The record that supersedes `file` in the upgraded tree, and the status word its row gets. */
+const supersedingOf = (file: string) =>
+  SUPERSEDED_BY_OTHERS[file]?.by ?? PARTLY_SUPERSEDED[file]?.by ?? SUPERSEDING;
+const statusWord = (file: string) => (file in PARTLY_SUPERSEDED ? "Partly superseded" : "Superseded");
 
 /** A decision record's status paragraph replaced with a superseded one (the form docs/decisions/README.md's check reads). */
-export function supersede(text: string, reason: string, by = SUPERSEDING): string {
+export function supersede(text: string, reason: string, by = SUPERSEDING, word = "Superseded"): string {
   const status = /^Status: [\s\S]*?(?=\n\n)/m;
   if (!status.test(text)) throw new Error("no Status paragraph");
   return text.replace(
     status,
-    `Status: Superseded by ${by} in this tree, upgraded to React Router 8: ${reason}.`,
+    `Status: ${word} by ${by} in this tree, upgraded to React Router 8: ${reason}.`,
   );
 }
 
 /** The decision index with the status of each record in SUPERSEDED set to match. */
 export function supersedeInIndex(index: string): string {
   let out = index;
-  for (const file of [...Object.keys(SUPERSEDED), ...Object.keys(SUPERSEDED_BY_OTHERS)]) {
+  for (const file of [
+    ...Object.keys(SUPERSEDED),
+    ...Object.keys(SUPERSEDED_BY_OTHERS),
+    ...Object.keys(PARTLY_SUPERSEDED),
+  ]) {
     const name = path.basename(file);
     out = out.replace(
       new RegExp(
         `^(\\| \\[\\d{4}\\]\\(${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\) *\\|[^|]*\\|)[^|]*\\|`,
         "m",
       ),
-      `$1 Superseded by ${supersedingOf(file)} |`,
+      `$1 ${statusWord(file)} by ${supersedingOf(file)} |`,
     );
   }
   return out;
@@ -201,6 +231,10 @@ export function rewriteDocs(root: string): string[] {
         (text) => supersede(text, reason, by),
       ],
     ),
+    ...Object.entries(PARTLY_SUPERSEDED).map(([file, { by, reason }]): [string, (text: string) => string] => [
+      file,
+      (text) => supersede(text, reason, by, "Partly superseded"),
+    ]),
     ["docs/decisions/README.md", supersedeInIndex],
   ];
   return edits.flatMap(([file, edit]) => {

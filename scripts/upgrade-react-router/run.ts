@@ -13,34 +13,47 @@
  * the way back is `git checkout . && git clean -fd && npm ci`.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import {
   ADDED_DEPENDENCIES,
   ADDED_DEV_DEPENDENCIES,
   ADDED_DEV_RANGES,
+  UPGRADE_SCRIPTS,
   upgradeManifest,
   type PackageJson,
 } from "./manifest";
 import { upgradeDockerfile, upgradeDockerignore } from "./dockerfile";
+import { renameFrameworkInComments } from "./comment-names";
+import { declareRemovedInHistory } from "./history-pages";
 import { proseFiles, REMIX_NAME_IN_PROSE, rewriteDocs } from "./prose";
 import { rewriteSource } from "./source-rewrite";
+import { rewriteTreePassages } from "./tree-passages";
 
 const HERE = import.meta.dirname;
 const ROOT = path.resolve(HERE, "../..");
 const REPLACEMENTS = path.join(HERE, "react-router-8");
 
-/**
- * Remix 2's own files, which React Router 8 has no use for (their replacements are in react-router-8/:
- * patches/ gets the patch of react-router and its tests, which keep patches/route-table.ts).
- */
+/** Remix 2's own files, which React Router 8 has no use for (their replacements, if any, are in react-router-8/). */
 const REMOVED = [
   "remix.config.js",
   "server/adapter/remix.d.ts",
-  "patches/@remix-run+router+1.23.4.patch",
-  "patches/remix-router.test.ts",
-  "patches/remix-router-equivalence.test.ts",
+  // The patch of Remix's router and its tests: React Router 8 runs its own matching, unpatched
+  // (docs/decisions/0071), so nothing is patched and patch-package goes (manifest.ts).
+  "patches",
   "bench/baseline/unpatched-router.mjs",
+  // The shape test of the global fetch Remix's single-fetch client calls: on React Router 8 the
+  // digest lookup is given to HydratedRouter as its fetch (react-router-8/app/errors/), nothing wrapped.
+  "app/errors/digest-lookup.test.ts",
   // A fact about Remix 2's encoder; React Router carries its own turbo-stream (SECURITY.md).
   "server/adapter/turbo-stream-errors.test.ts",
   // Target E of the benchmark: the documented setup of @sentry/remix, which goes.
@@ -60,9 +73,16 @@ const REMOVED = [
   "server/adapter/refusal-response.test.ts",
 ];
 
+/** Files whose names say Remix, renamed (their importers by source-rewrite.ts's TOKENS). */
+const RENAMED: Record<string, string> = {
+  "app/monitoring/remix-spans.server.ts": "app/monitoring/react-router-spans.server.ts",
+};
+
 /** Not rewritten: output, installed packages, the prose (docs say what changed), and this script. */
 const SKIPPED =
   /^(node_modules|\.git|\.cache|\.react-router|test-results|playwright-report|build[^/]*|bench\/results|bench\/baseline\/build[^/]*|docs|scripts\/upgrade-react-router)(\/|$)|\.md$|^package(-lock)?\.json$/;
+/** Where the pages of history are looked for (history-pages.ts): all but output and packages. */
+const SKIPPED_FOR_HISTORY = /^(node_modules|\.git|\.cache|build[^/]*|bench\/results)(\/|$)/;
 const REWRITTEN = /\.(ts|tsx|js|mjs|cjs|json|ya?ml|sh)$|(^|\/)(Dockerfile|\.dockerignore|\.env\.example)$/;
 
 const say = (line: string) => console.log(`upgrade: ${line}`);
@@ -114,6 +134,7 @@ function format(files: string[]): void {
 
 function replaceFiles(): { removed: number; replaced: string[] } {
   for (const file of REMOVED) rmSync(path.join(ROOT, file), { recursive: true, force: true });
+  for (const [from, to] of Object.entries(RENAMED)) renameSync(path.join(ROOT, from), path.join(ROOT, to));
   // The image runs the app's own server (dockerfile.ts).
   const dockerfile = path.join(ROOT, "Dockerfile");
   writeFileSync(dockerfile, upgradeDockerfile(readFileSync(dockerfile, "utf8")));
@@ -134,22 +155,12 @@ function upgradePackages(): void {
   const file = path.join(ROOT, "package.json");
   const pkg = upgradeManifest(JSON.parse(readFileSync(file, "utf8")) as PackageJson);
   writeFileSync(file, rewriteSource("package.json", JSON.stringify(pkg, null, 2) + "\n"));
-  // In two steps: Remix's packages out of the lock first, or npm finds react-router 6 and 7 in one tree.
-  // No install script in the first: its postinstall would apply the patch of react-router 8, not yet installed.
-  npm("install", "--ignore-scripts");
+  // In two steps: Remix's packages out of the lock first, or npm finds react-router 6 and 8 in one tree.
+  npm("install");
+  // React 19's types before react-router, which takes them as an optional peer (>= 19.2).
+  npm("install", "--save-dev", ...ADDED_DEV_RANGES);
   npm("install", "--save-exact", ...ADDED_DEPENDENCIES);
   npm("install", "--save-exact", "--save-dev", ...ADDED_DEV_DEPENDENCIES);
-  npm("install", "--save-dev", ...ADDED_DEV_RANGES);
-  // `npm install <names>` runs no install script of the project's own: the patch of react-router
-  // (patches/, docs/decisions/0068) is applied here, failing the upgrade if it does not apply.
-  applyPatches();
-}
-
-function applyPatches(): void {
-  say("patch-package --error-on-fail");
-  const patchPackage = path.join(ROOT, "node_modules/.bin/patch-package");
-  const result = spawnSync(patchPackage, ["--error-on-fail"], { cwd: ROOT, stdio: "inherit" });
-  if (result.status !== 0) throw new Error(`patch-package failed (exit ${result.status ?? result.signal})`);
 }
 
 /**
@@ -183,8 +194,18 @@ function main(): void {
   say(`${removed} Remix files removed; ${replaced.length} files replaced or added: ${replaced.join(", ")}`);
   const docs = rewriteDocs(ROOT);
   say(`${docs.length} pages of prose rewritten or marked superseded`);
+  const comments = renameFrameworkInComments(ROOT, filesUnder(ROOT, SKIPPED));
+  say(`${comments.length} runtime files' comments name React Router`);
+  const passages = rewriteTreePassages(ROOT);
+  say(`${passages.length} files' passages about removed files rewritten`);
+  // This script's own folder goes last (below), with the scripts that run it.
+  const history = declareRemovedInHistory(ROOT, filesUnder(ROOT, SKIPPED_FOR_HISTORY), {
+    paths: [...REMOVED, ...Object.keys(RENAMED), path.relative(ROOT, HERE)],
+    scripts: UPGRADE_SCRIPTS,
+  });
+  say(`${history.length} pages of history list what they name of the Remix 2 tree that is removed`);
   upgradePackages();
-  format([...rewritten, ...replaced, ...docs, "package.json"]);
+  format([...rewritten, ...replaced, ...docs, ...comments, ...passages, ...history, "package.json"]);
   rmSync(HERE, { recursive: true, force: true });
   const left = leftovers();
   if (left.length) throw new Error(`still naming a Remix 2 package:\n  ${left.join("\n  ")}`);

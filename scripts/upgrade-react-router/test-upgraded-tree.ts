@@ -5,7 +5,7 @@
  * there, and then the suite on the result:
  *
  *   npm run test:upgrade                 every step of `npm test`
- *   npm run test:upgrade -- --core       typecheck, unit tests, builds, the production
+ *   npm run test:upgrade -- --core       typecheck, the docs check, unit tests, builds, the production
  *                                        smoke and the core specs (what .ci/run runs)
  *   npm run test:upgrade -- <steps…>     the `npm test` steps named (scripts/run-tests.mjs)
  *
@@ -21,7 +21,15 @@ import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TREE = path.resolve(process.env.UPGRADED_TREE ?? path.join(os.tmpdir(), "react-router-8"));
-const CORE_STEPS = ["typecheck", "test:unit", "build", "build:e2e", "test:smoke", "test:e2e:core"];
+const CORE_STEPS = [
+  "typecheck",
+  "lint:docs",
+  "test:unit",
+  "build",
+  "build:e2e",
+  "test:smoke",
+  "test:e2e:core",
+];
 
 const say = (line: string) => console.log(`test:upgrade: ${line}`);
 let current: ChildProcess | undefined;

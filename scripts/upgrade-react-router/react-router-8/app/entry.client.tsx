@@ -32,8 +32,8 @@ void startClientMonitoring(getBrowserEnv())
         document,
         <StrictMode>
           <AfterHydration>
-            <ErrorDigestContext.Provider value={digests}>
-              <HydratedRouter />
+            <ErrorDigestContext.Provider value={digests.lookup}>
+              <HydratedRouter unstable_fetch={digests.fetch} />
             </ErrorDigestContext.Provider>
           </AfterHydration>
         </StrictMode>,

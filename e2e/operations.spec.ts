@@ -52,6 +52,14 @@ test.describe("logs", () => {
     expect(line.digest).toMatch(DIGEST_PATTERN);
     expect(typeof line.time).toBe("string");
     expect(line.err).toMatchObject({ type: "Error", message: expect.stringContaining("loader failed") });
+    // Its stack names the source, through the server build's source map: the fixture's file and line.
+    const fixture = "e2e/fixtures/routes/loader-error.tsx";
+    const throwLine =
+      readFileSync(fixture, "utf8")
+        .split("\n")
+        .findIndex((text) => text.includes("throw ")) + 1;
+    const innermost = (line.err as { stack: string }).stack.split("\n")[1];
+    expect(innermost).toMatch(new RegExp(`/${fixture.replaceAll(".", "\\.")}:${throwLine}:\\d+\\)$`));
   });
 
   test("an unsafe request id is replaced, and every response has one", async ({ request }) => {

@@ -17,7 +17,7 @@ import { closeServer, disarmClose } from "./adapter/server-close";
 import { installAccessLineFormat, installJsonStdout } from "./adapter/stdout";
 import { preAppHandlers } from "./pre-app-handlers";
 import { installGracefulShutdown } from "./shutdown";
-import { checkedEnvironment, logStarting } from "./starting";
+import { checkedEnvironment, exitOnListenError, logStarting } from "./starting";
 
 async function boot(): Promise<Env> {
   const { envFile, env } = checkedEnvironment();
@@ -32,7 +32,11 @@ async function boot(): Promise<Env> {
     installJsonStdout(instanceName(env));
     installAccessLineFormat(trust);
   }
-  const httpServers = installPreAppHandlers(preAppHandlers(env, trust), { trust });
+  const httpServers = installPreAppHandlers(preAppHandlers(env, trust), {
+    trust,
+    // Vite's dev server handles its own (it tries the next port).
+    onListenError: env.NODE_ENV === "development" ? undefined : exitOnListenError,
+  });
   installGracefulShutdown(httpServers, {
     drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
     flushSentry: flushServerSentry,

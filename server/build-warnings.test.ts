@@ -3,13 +3,19 @@ import { describe, expect, it } from "vitest";
 import { buildLogger, expectedRollupWarning } from "./build-warnings";
 
 describe("the build's expected warnings", () => {
-  it("silences zod's unreadable annotations and empty route chunks only", () => {
+  it("silences zod's unreadable annotations, empty route chunks and the CSS plugin's maps only", () => {
     const zod = "/app/node_modules/zod/v4/core/util.js";
     expect(expectedRollupWarning({ code: "INVALID_ANNOTATION", id: zod, message: "" })).toBe(true);
     expect(
       expectedRollupWarning({ code: "EMPTY_BUNDLE", message: 'Generated an empty chunk: "healthz".' }),
     ).toBe(true);
     expect(expectedRollupWarning({ code: "INVALID_ANNOTATION", id: "/app/app/root.tsx", message: "" })).toBe(
+      false,
+    );
+    expect(expectedRollupWarning({ code: "SOURCEMAP_BROKEN", plugin: "vite:css-post", message: "" })).toBe(
+      true,
+    );
+    expect(expectedRollupWarning({ code: "SOURCEMAP_BROKEN", plugin: "some-plugin", message: "" })).toBe(
       false,
     );
     expect(expectedRollupWarning({ code: "CIRCULAR_DEPENDENCY", message: "" })).toBe(false);

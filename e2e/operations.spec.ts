@@ -62,14 +62,33 @@ test.describe("logs", () => {
     expect(innermost).toMatch(new RegExp(`/${fixture.replaceAll(".", "\\.")}:${throwLine}:\\d+\\)$`));
   });
 
+  test("one request, one id: the response's, its access line's and its error line's", async ({
+    request,
+    app,
+  }) => {
+    const response = await request.get("/fixtures/loader-error?one-id");
+    expect(response.status()).toBe(500);
+    const id = response.headers()["x-request-id"];
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const access = await app.waitForLog(
+      (line) => line.msg === "request" && line.url === "/fixtures/loader-error?one-id",
+    );
+    expect(access).toMatchObject({ requestId: id, status: 500 });
+    const errors = app
+      .logLines()
+      .filter((line) => line.msg === "unexpected server error" && line.requestId === id);
+    expect(errors).toHaveLength(1);
+  });
+
   test("an unsafe request id is replaced, and every response has one", async ({ request }) => {
     for (const incoming of ["bad id with spaces", "x".repeat(300), "<script>", "short"]) {
       const response = await request.get("/", { headers: { "X-Request-Id": incoming } });
       const id = response.headers()["x-request-id"];
       expect(id, incoming).toMatch(/^[0-9a-f-]{36}$/);
     }
-    const data = await request.get("/fixtures/items/1.data");
-    expect(data.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    for (const path of ["/fixtures/items/1.data", "/favicon.ico", "/healthz", "/fixtures/echo-json"]) {
+      expect((await request.get(path)).headers()["x-request-id"], path).toMatch(/^[0-9a-f-]{36}$/);
+    }
   });
 
   test("requests are logged as JSON access records", async ({ request, app }) => {

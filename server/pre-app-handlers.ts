@@ -4,7 +4,7 @@ import { refuseLargeBodies } from "./body-limit";
 import { boundManifestRequests } from "./manifest-guard";
 import type { PreAppHandler } from "./pre-app-handler";
 import { refuseMalformedPaths, refuseUnsupportedMethods, supplyMissingHost } from "./request-guards";
-import { setNoSniff } from "./response-headers";
+import { setNoSniff, setRequestId } from "./response-headers";
 import { answerReadiness } from "./shutdown";
 import { createTunnelHandler } from "./tunnel";
 
@@ -16,6 +16,7 @@ import { createTunnelHandler } from "./tunnel";
 export function preAppHandlers(env: Env, trust: TrustFunction): PreAppHandler[] {
   return [
     setNoSniff, // first: every response carries it, the pre-app handlers' own answers too
+    setRequestId, // so does its request id
     answerReadiness, // while draining, every response says Connection: close
     refuseUnsupportedMethods,
     refuseMalformedPaths,

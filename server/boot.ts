@@ -16,6 +16,7 @@ import { bypassSentryUnlessTraced } from "./adapter/sentry-request-bypass";
 import { closeServer, disarmClose } from "./adapter/server-close";
 import { installAccessLineFormat, installJsonStdout } from "./adapter/stdout";
 import { preAppHandlers } from "./pre-app-handlers";
+import { installJsonStderr } from "./json-stderr";
 import { installGracefulShutdown } from "./shutdown";
 import { checkedEnvironment, exitOnListenError, logStarting } from "./starting";
 
@@ -26,10 +27,12 @@ async function boot(): Promise<Env> {
   // Untraced requests skip the SDK's per-request work.
   const traced = requestTraceDecider(env);
   if (traced) bypassSentryUnlessTraced(traced);
-  // remix-serve's banner and access lines become JSON; under `npm run dev` the
+  // remix-serve's banner and access lines become JSON, and so does whatever
+  // else writes plain text (Express's stacks on stderr); under `npm run dev` the
   // logger is pretty and Vite's lines stay as Vite prints them (server/dev.ts).
   if (env.NODE_ENV !== "development") {
     installJsonStdout(instanceName(env));
+    installJsonStderr(instanceName(env));
     installAccessLineFormat(trust);
   }
   const httpServers = installPreAppHandlers(preAppHandlers(env, trust), {

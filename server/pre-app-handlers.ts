@@ -3,7 +3,12 @@ import type { TrustFunction } from "~/http/trust-proxy.server";
 import { refuseLargeBodies } from "./body-limit";
 import { boundManifestRequests } from "./manifest-guard";
 import type { PreAppHandler } from "./pre-app-handler";
-import { refuseMalformedPaths, refuseUnsupportedMethods, supplyMissingHost } from "./request-guards";
+import {
+  refuseInvalidHost,
+  refuseMalformedPaths,
+  refuseUnsupportedMethods,
+  supplyMissingHost,
+} from "./request-guards";
 import { setNoSniff, setRequestId } from "./response-headers";
 import { answerReadiness } from "./shutdown";
 import { createTunnelHandler } from "./tunnel";
@@ -21,6 +26,7 @@ export function preAppHandlers(env: Env, trust: TrustFunction): PreAppHandler[] 
     refuseUnsupportedMethods,
     refuseMalformedPaths,
     supplyMissingHost,
+    refuseInvalidHost,
     refuseLargeBodies(env.BODY_SIZE_LIMIT),
     boundManifestRequests, // rewrites the target of a lazy-discovery request, answers none
     ...(env.SENTRY_TUNNEL_ROUTE && env.SENTRY_DSN

@@ -14,14 +14,17 @@
  * needs: nothing of the app may load first.
  */
 import type { Server } from "node:http";
-import type { Env } from "~/env.server";
+import { instanceName, type Env } from "~/env.server";
 import { initServerSentry, requestTraceDecider } from "~/monitoring/sentry.server";
 import type { AppServerOptions } from "./app-server";
 import { bypassSentryUnlessTraced } from "./adapter/sentry-request-bypass";
+import { installJsonStderr } from "./json-stderr";
 import { checkedEnvironment, exitOnListenError, logStarting } from "./starting";
 
 async function boot(): Promise<Env> {
   const { envFile, env } = checkedEnvironment();
+  // Express's stacks and Node's warnings on stderr become JSON lines too (not under `npm run dev`).
+  if (env.NODE_ENV !== "development") installJsonStderr(instanceName(env));
   // Loads the SDK only with a DSN: the one wait of the boot.
   await initServerSentry(env);
   // Untraced requests (most, at the default rate) skip the SDK's per-request work.

@@ -106,6 +106,11 @@ function sourceMaps(buildDirectory: string): PluginOption {
   const upload = Boolean(SENTRY_AUTH_TOKEN && SENTRY_ORG && SENTRY_PROJECT);
   const perEnvironment: Plugin = {
     name: "source-maps",
+    // On as a whole too: Vite's CSS plugin asks the whole config, not the
+    // environment, whether to map its edits of a chunk, and without a map the
+    // server chunk's map comes out empty (seen on React Router 8). The
+    // frameworks' warning that this brings is silenced in server/build-warnings.ts.
+    config: () => ({ build: { sourcemap: true } }),
     // Per environment: React Router 8 builds client and server in one run.
     configEnvironment: (name) => ({ build: { sourcemap: name === "client" ? upload && "hidden" : true } }),
   };

@@ -7,13 +7,14 @@
  *
  * What development shows beyond production: the page looks the same (heading
  * and digest), but Remix's development mode puts the error's message and
- * stack in the page's hydration data, and log records are pretty, not JSON.
+ * stack in the page's hydration data, and log records are pretty, not JSON
+ * (without colours: its output is a pipe; e2e/dev-colours.spec.ts has the rest).
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { SERVER_HOOK_LIMIT_MS, type AppServer } from "../test-support/app-server";
-import { devCommand, devEnv, startDevServer, stripAnsi } from "./support/dev-server";
+import { devCommand, devEnv, startDevServer } from "./support/dev-server";
 import { digestOnPage, isErrorEvent, opOf, SERVER_ERROR_HEADING, settledItems } from "./support/fixtures";
 import { buildRequest, rawHttp } from "../test-support/raw-http";
 import { startRecorder, type Recorder } from "../test-support/sentry-recorder";
@@ -40,11 +41,9 @@ test.afterAll(async () => {
   await recorder?.close();
 });
 
-/** The pretty log records (one per `[time] LEVEL: msg` header line), without colours. */
+/** The pretty log records (one per `[time] LEVEL: msg` header line). */
 function records(output: string): string[] {
-  return stripAnsi(output)
-    .split(/\n(?=\[\d\d:\d\d:\d\d\.\d{3}\] )/)
-    .filter((record) => record.startsWith("["));
+  return output.split(/\n(?=\[\d\d:\d\d:\d\d\.\d{3}\] )/).filter((record) => record.startsWith("["));
 }
 
 test("the boot ran first: one pretty start record, development mode, Sentry and the tunnel on", () => {
@@ -131,4 +130,9 @@ test("SIGTERM: one record when shutdown starts, one when it ends, exit 0, nothin
   expect(shutdown[0]).toMatch(/INFO: shutting down\n[\s\S]*signal: "SIGTERM"/);
   expect(shutdown[1]).toMatch(/INFO: shut down\n[\s\S]*inFlightFinished: true[\s\S]*sentryFlushed: true/);
   expect(dev.output()).toBe(dev.stdout());
+});
+
+test("into a pipe, not one terminal escape in all it wrote: records, Vite's lines, the error, the shutdown", () => {
+  expect(dev.output()).toContain("Local:");
+  expect(dev.output()).not.toContain("\u001b");
 });

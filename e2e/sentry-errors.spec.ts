@@ -211,6 +211,27 @@ test.describe("thrown Responses", () => {
     expect(events[0]!.payload.tags).toMatchObject({ digest, request_id: line.requestId });
   });
 
+  // `json()` on Remix 2, `data()` on React Router 8: an empty body, the words in the status text.
+  test("a thrown 5xx json() keeps its status text, on the event and the log line alike", async ({
+    page,
+    recorder,
+    app,
+  }) => {
+    const fresh = fromNowOn(recorder);
+    const response = await page.goto("/fixtures/server-error-json");
+    expect(response?.status()).toBe(500);
+    const digest = await digestOnPage(page);
+    const events = await settledItems(recorder, fresh(isErrorEvent), 1);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.payload.tags?.digest).toBe(digest);
+    expect(thrown(events[0]!)).toMatchObject({ type: "ThrownResponse", value: "Payment provider down" });
+    const line = await app.waitForLog((entry) => entry.digest === digest);
+    expect(line).toMatchObject({
+      status: 500,
+      err: { type: "ThrownResponse", message: "Payment provider down" },
+    });
+  });
+
   test("a thrown 4xx Response, an unknown path and a redirect are no events", async ({
     page,
     request,

@@ -103,12 +103,16 @@ describe("the request guards the wrapper applies", () => {
   });
 });
 
-describe("thrown 5xx Responses", () => {
-  it("go to the build's handleError once; 4xx Responses and errors do not", async () => {
+describe("thrown 5xx Responses and data()", () => {
+  it("go to the build's handleError once; 4xx answers and errors do not", async () => {
     const seen: unknown[] = [];
+    const failed = data({}, { status: 502, statusText: "Payment provider down" });
     for (const thrown of [
       new Response("no", { status: 503 }),
+      failed,
       new Response("gone", { status: 404 }),
+      data({ field: "missing" }, { status: 400 }),
+      data("no init"),
       new Error("x"),
     ]) {
       const loader = loaderOf(
@@ -122,7 +126,8 @@ describe("thrown 5xx Responses", () => {
       await expect(loader({ request })).rejects.toBe(thrown);
     }
     // The framework itself hands the Error to handleError; the wrapper must not do it a second time.
-    expect(seen).toHaveLength(1);
+    expect(seen).toHaveLength(2);
     expect((seen[0] as Response).status).toBe(503);
+    expect(seen[1]).toBe(failed);
   });
 });

@@ -1,5 +1,5 @@
-import { data } from "@remix-run/node";
 import type { Refusal } from "~/errors/refusal";
+import { isThrownData, statusOfThrownData } from "~/errors/thrown-response.server";
 import { limitRequestBody, refusingUnreadableBodies, UnreadableBodyError } from "~/http/request-body.server";
 import { withDataFunctionSpan } from "~/monitoring/remix-spans.server";
 import { checkDataBounds } from "./data-bounds";
@@ -8,8 +8,8 @@ import { checkDataBounds } from "./data-bounds";
  * Every route's loader and action, wrapped once when the server build loads
  * (server/wrapped-server-build.ts):
  *  - a span when the request is traced;
- *  - a thrown 5xx Response goes to the app's `handleError` like any failure: the
- *    framework hands thrown Responses to nobody, so they would get no digest, log line or event;
+ *  - a thrown 5xx Response or `data()` goes to the app's `handleError` like any failure: the
+ *    framework hands thrown answers to nobody, so they would get no digest, log line or event;
  *  - the body is cut at the body limit, whatever Content-Length said;
  *  - a body the action cannot read as a form or JSON is the client's doing: refused
  *    415 or 400 (app/http/request-body.server.ts), never reported;
@@ -36,13 +36,15 @@ export interface WrapOptions {
   refuse?: (request: Request, refusal: Refusal) => void;
 }
 
-/** What `data()` returns: thrown, the framework answers with its status and data (never revived as an error class). */
-const DataWithResponseInit = data(null).constructor;
+/** A thrown 5xx answer: a Response or `data()` whose status says the server failed. */
+function isServerFailureAnswer(thrown: unknown): boolean {
+  if (thrown instanceof Response) return thrown.status >= 500;
+  return isThrownData(thrown) && statusOfThrownData(thrown) >= 500;
+}
 
 /** The thrown value the framework may hand to the browser: Errors, Responses and `data()`; anything else as an Error. */
 function safeToThrow(thrown: unknown, kind: string, routeId: string): unknown {
-  if (thrown instanceof Error || thrown instanceof Response || thrown instanceof DataWithResponseInit)
-    return thrown;
+  if (thrown instanceof Error || thrown instanceof Response || isThrownData(thrown)) return thrown;
   const what =
     thrown === null
       ? "null"
@@ -73,7 +75,7 @@ function wrapDataFunction(
         const { status, reason } = thrown.refusal;
         refused(status, status === 415 ? "Unsupported Media Type" : "Bad Request", reason);
       }
-      if (thrown instanceof Response && thrown.status >= 500) await handleError?.(thrown, args);
+      if (isServerFailureAnswer(thrown)) await handleError?.(thrown, args);
       throw safeToThrow(thrown, kind, routeId);
     }
     function refused(status: number, statusText: string, reason: string): never {

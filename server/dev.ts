@@ -5,6 +5,8 @@
  *
  * Run by Node itself (type stripping): only erasable TypeScript here.
  */
+// First: colours are decided before Vite, which decides as it loads, is imported.
+import "./dev-colours.ts";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

@@ -1,29 +1,37 @@
 /**
- * Standalone Sentry recorder for local development:
+ * Standalone Sentry recorder for local development (`npm run sentry:recorder`):
  *
- *   npx tsx test-support/sentry-recorder-cli.ts [--port 8969] [--project 1]
+ *   npx tsx test-support/sentry-recorder-cli.ts [--port 8969] [--project 1] [--json]
  *
  * stdout: first line `SENTRY_DSN=<dsn>` (paste it into the app's env), then one line
  * per received item, e.g. `12:00:01.234 [1] event [error] TypeError: boom digest=123`.
- * stderr: status and usage messages. Ctrl-C / SIGTERM stops it cleanly.
+ * With --json, stdout is only the full view, one JSON line per item (tags, contexts,
+ * frames, spans: sentry-recorder/json-lines.ts), for `jq`; the DSN line and the
+ * one-line summaries go to stderr. stderr: status and usage messages too.
+ * Ctrl-C / SIGTERM stops it cleanly.
  */
-import { startRecorder } from "./sentry-recorder.js";
+import { itemJsonLines, startRecorder } from "./sentry-recorder.js";
 
 interface CliOptions {
   port: number;
   project: string;
+  json: boolean;
 }
 
-const USAGE = "usage: tsx test-support/sentry-recorder-cli.ts [--port 8969] [--project 1]";
+const USAGE = "usage: tsx test-support/sentry-recorder-cli.ts [--port 8969] [--project 1] [--json]";
 
-/** Accepts `--name value` and `--name=value`; throws on anything else. */
+/** Accepts `--name value`, `--name=value` and the flag `--json`; throws on anything else. */
 function parseArgs(argv: string[]): CliOptions {
-  const options: CliOptions = { port: 8969, project: "1" };
+  const options: CliOptions = { port: 8969, project: "1", json: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? "";
     if (arg === "--help" || arg === "-h") {
       process.stdout.write(`${USAGE}\n`);
       process.exit(0);
+    }
+    if (arg === "--json") {
+      options.json = true;
+      continue;
     }
     const [name = "", inlineValue] = arg.split(/=(.*)/s, 2);
     if (name !== "--port" && name !== "--project") throw new Error(`unknown argument: ${arg}`);
@@ -57,11 +65,18 @@ async function main(): Promise<void> {
     process.exit(2);
   }
 
+  // With --json, stdout carries the JSON lines alone: everything for a person goes to stderr.
+  const human = options.json ? process.stderr : process.stdout;
   const recorder = await startRecorder({
     port: options.port,
-    log: (line) => process.stdout.write(`${timestamp()} ${line}\n`),
+    log: (line) => human.write(`${timestamp()} ${line}\n`),
+    onEnvelope: options.json
+      ? (envelope) => {
+          for (const line of itemJsonLines(envelope)) process.stdout.write(`${line}\n`);
+        }
+      : undefined,
   });
-  process.stdout.write(`SENTRY_DSN=${recorder.dsn(options.project)}\n`);
+  human.write(`SENTRY_DSN=${recorder.dsn(options.project)}\n`);
   process.stderr.write(`sentry-recorder listening on ${recorder.origin} (Ctrl-C to stop)\n`);
 
   let stopping = false;

@@ -16,8 +16,9 @@
  *
  * Only Node built-ins are used so the module can run anywhere the tests run.
  * This file is the public API (`startRecorder`, the types, `parseEnvelope`,
- * `summarizeItem`); its parts are in sentry-recorder/: envelope.ts (the
- * recorded data and its parsers), summary.ts (one-line summaries), http.ts
+ * `summarizeItem`, `itemJsonLines`); its parts are in sentry-recorder/: envelope.ts
+ * (the recorded data and its parsers), summary.ts (one-line summaries),
+ * json-lines.ts (the full view, one JSON line per item), http.ts
  * (bodies, auth, CORS answers), ingest.ts (one request, start to answer) and
  * state.ts (what is recorded, scripted answers, waiters).
  */
@@ -29,6 +30,7 @@ import { handleRequest } from "./sentry-recorder/ingest";
 import { RecorderState, type ItemPredicate } from "./sentry-recorder/state";
 
 export { parseEnvelope, type EnvelopeItem, type RecordedEnvelope } from "./sentry-recorder/envelope";
+export { itemJsonLines } from "./sentry-recorder/json-lines";
 export { summarizeItem } from "./sentry-recorder/summary";
 export type { ItemPredicate } from "./sentry-recorder/state";
 
@@ -75,6 +77,8 @@ export interface RecorderOptions {
   host?: string;
   /** Receives one line per recorded item and per refused request. Silent by default. */
   log?: (line: string) => void;
+  /** Receives each envelope as it is recorded (before its items' lines go to `log`). */
+  onEnvelope?: (envelope: RecordedEnvelope) => void;
 }
 
 /**
@@ -84,7 +88,7 @@ export interface RecorderOptions {
 export async function startRecorder(opts: RecorderOptions = {}): Promise<Recorder> {
   const host = opts.host ?? "127.0.0.1";
   const log = opts.log ?? (() => {});
-  const state = new RecorderState(log);
+  const state = new RecorderState(log, opts.onEnvelope);
   const server = createServer((req, res) => {
     handleRequest(state, req, res).catch((err: unknown) => {
       sendError(res, 500, `recorder bug: ${(err as Error).message}`);

@@ -3,41 +3,29 @@ import { getLogger } from "~/logging/logger.server";
 import { captureServerError } from "~/monitoring/sentry.server";
 import { routePatternOf } from "~/routing/request-route.server";
 import { createDigest } from "./digest";
+import { isThrownData, responseError, statusOfThrownData, thrownDataError } from "./thrown-response.server";
 import { recordDigest, requestedPath, requestIdFor } from "~/request-scope.server";
 
 /**
  * The one path every server failure takes: a digest (shown on the page), one
  * log line with the stack, one Sentry event tagged with digest and request id.
  * The framework calls it as `handleError`; server/data-functions.ts calls it for
- * thrown 5xx Responses, which the framework hands to nobody.
+ * thrown 5xx Responses and `data()`, which the framework hands to nobody.
  */
 export function handleServerError(error: unknown, { request }: { request: Request }): void | Promise<void> {
   // A client that went away aborts its loaders; that is not a fault of ours.
   if (request.signal.aborted || isExpected(error)) return;
   if (error instanceof Response)
-    return responseCause(error).then((cause) => report(cause, request, error.status));
+    return responseError(error).then((cause) => report(cause, request, error.status));
+  if (isThrownData(error)) return report(thrownDataError(error), request, statusOfThrownData(error));
   const cause = isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error;
   report(cause, request, undefined);
 }
 
-/** Not faults of the server: thrown 4xx Responses and 4xx route error responses. */
+/** Not faults of the server: thrown 4xx Responses, `data()` and route error responses. */
 function isExpected(error: unknown): boolean {
+  if (isThrownData(error)) return statusOfThrownData(error) < 500;
   return (isRouteErrorResponse(error) || error instanceof Response) && error.status < 500;
-}
-
-/** A thrown 5xx Response, as the error that is logged and reported. */
-class ThrownResponse extends Error {
-  override name = "ThrownResponse";
-}
-
-/** A thrown Response as an Error: its body says what went wrong ("Upstream said no"). */
-async function responseCause(response: Response): Promise<Error> {
-  // A clone leaves Remix's copy of the body unread.
-  const text = await response
-    .clone()
-    .text()
-    .catch(() => "");
-  return new ThrownResponse(text.slice(0, 1_000) || response.statusText || `${response.status} Response`);
 }
 
 function report(cause: unknown, request: Request, status: number | undefined): void {

@@ -1,10 +1,14 @@
 import pino from "pino";
 import { getEnv, instanceName } from "~/env.server";
 import { currentRequestId } from "~/request-scope.server";
+import { stdoutHasColours } from "./stdout-colours";
 
 /**
  * The server's logger: JSON lines on stdout in production (one object per
- * line, for log shippers and `grep`), readable colour output in development.
+ * line, for log shippers and `grep`), readable records in development, in
+ * colour only where Node would colour stdout (pino-pretty's own default reads
+ * the variables otherwise: FORCE_COLOR=0 would colour a pipe, and NO_COLOR
+ * would outrank FORCE_COLOR).
  */
 function createLogger() {
   const env = getEnv();
@@ -21,7 +25,10 @@ function createLogger() {
     },
   };
   if (env.NODE_ENV === "development") {
-    return pino({ ...options, transport: { target: "pino-pretty", options: { colorize: true } } });
+    return pino({
+      ...options,
+      transport: { target: "pino-pretty", options: { colorize: stdoutHasColours() } },
+    });
   }
   // Synchronous writes: a line is whole on stdout before the next one starts
   // (other writers may share the stream), and none is lost at exit.

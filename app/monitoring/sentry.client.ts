@@ -1,6 +1,7 @@
 import * as Sentry from "@sentry/remix";
 import type { ErrorInfo } from "react";
 import type { PublicEnv } from "~/env.server";
+import { pageRoutePattern } from "./page-route.client";
 import { sharedSentryOptions } from "./sentry-options";
 
 /**
@@ -17,6 +18,15 @@ export function initClientSentry(env: PublicEnv): void {
     sendDefaultPii: false,
     tunnel: env.SENTRY_TUNNEL_ROUTE,
   });
+}
+
+/**
+ * Names the events of the page at `pathname` by its route pattern (their
+ * `transaction`) from the first moment, tracing or not: tracing names the
+ * scope only once it starts, after hydration, and only when sampling is on.
+ */
+export function nameErrorsByPage(pathname: string): void {
+  Sentry.getCurrentScope().setTransactionName(pageRoutePattern(pathname));
 }
 
 /** True when the server sampled this page's request: the browser then follows its decision. */

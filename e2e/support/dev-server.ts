@@ -1,11 +1,13 @@
 /**
  * Starts the development server the way `npm run dev` does — the command read
  * from package.json's `dev` script — with the e2e fixture routes, on a free
- * port of 127.0.0.1, and captures its output (pretty log records, not JSON).
+ * port of 127.0.0.1, and captures its output (pretty log records, not JSON):
+ * through a pipe, or through a terminal for the colours a terminal gets.
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import {
   baseEnv,
   EXIT_WITH_PARENT,
@@ -41,22 +43,29 @@ export function devEnv(env: Record<string, string | undefined> = {}): NodeJS.Pro
   } as unknown as NodeJS.ProcessEnv;
 }
 
-/** Colours and other terminal escapes, which the pretty logger writes even into a pipe. */
-export function stripAnsi(text: string): string {
-  // eslint-disable-next-line no-control-regex -- the escape character is the point
-  return text.replace(/\u001b\[[0-9;]*m/g, "");
-}
-
-export async function startDevServer(env: Record<string, string | undefined> = {}): Promise<AppServer> {
+export async function startDevServer(
+  env: Record<string, string | undefined> = {},
+  { terminal = false }: { terminal?: boolean } = {},
+): Promise<AppServer> {
   const { command, args } = devCommand();
   const port = await freePort();
-  const child = spawn(command, args, {
-    cwd: root,
-    env: devEnv({ PORT: String(port), HOST: "127.0.0.1", ...env }),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const childEnv = devEnv({ PORT: String(port), HOST: "127.0.0.1", ...env });
+  const child = terminal
+    ? // `script` (util-linux) runs it on a pseudo-terminal and copies what it writes to our pipe;
+      // stdin stays open, as a terminal's would. A signal ends the session (no graceful shutdown).
+      spawn("script", ["--quiet", "--flush", "--command", shellWords([command, ...args]), "/dev/null"], {
+        cwd: root,
+        env: childEnv,
+        stdio: ["pipe", "pipe", "pipe"],
+      })
+    : spawn(command, args, { cwd: root, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
   // Vite prints the URL once it listens (after the boot's `starting` record).
   return superviseServer(child, port, (output) =>
-    /Local:\s+http:\/\/127\.0\.0\.1:\d+/.test(stripAnsi(output)),
+    /Local:\s+http:\/\/127\.0\.0\.1:\d+/.test(stripVTControlCharacters(output)),
   );
+}
+
+/** One shell command line of `words`, each quoted. */
+function shellWords(words: string[]): string {
+  return words.map((word) => `'${word.replaceAll("'", `'\\''`)}'`).join(" ");
 }

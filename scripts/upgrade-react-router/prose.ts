@@ -58,6 +58,11 @@ export const PASSAGES: readonly (readonly [string, string])[] = [
     "server/                    the boot that runs before remix-serve loads the app, and the plain\n                           functions it wires in (request guards, readiness, tunnel, shutdown)",
     "server/                    the boot, the app's own server (app-server.ts) and the plain\n                           functions it calls (request guards, readiness, tunnel, shutdown)",
   ],
+  // So `npm run dev` has its access lines too (the app's server writes them), pretty as its other records.
+  [
+    "and there are no access\nlines; `HOST` defaults to `localhost`; Remix's development mode",
+    "and access lines are\nwritten too; `HOST` defaults to `localhost`; React Router's\ndevelopment mode",
+  ],
   [
     "boot.mjs                   loaded with --import before remix-serve: runs the built server/boot.ts",
     "server.mjs                 `npm start`: runs the built server/boot.ts, then the app's server",

@@ -34,7 +34,10 @@ export class RecorderState {
   private readonly script: ScriptedAnswer[] = [];
   private readonly waiters = new Set<Waiter>();
 
-  constructor(readonly log: (line: string) => void) {}
+  constructor(
+    readonly log: (line: string) => void,
+    private readonly onEnvelope: (env: RecordedEnvelope) => void = () => {},
+  ) {}
 
   items(type?: string): EnvelopeItem[] {
     const all = this.envelopes.flatMap((env) => env.items);
@@ -43,6 +46,7 @@ export class RecorderState {
 
   record(env: RecordedEnvelope): void {
     this.envelopes.push(env);
+    this.onEnvelope(env);
     const suffix = env.answeredStatus === 200 ? "" : ` (answered ${env.answeredStatus})`;
     if (env.items.length === 0) this.log(`[${env.project}] (empty envelope)${suffix}`);
     for (const item of env.items) {

@@ -15,6 +15,8 @@
  *
  * Run by Node itself (type stripping): only erasable TypeScript here.
  */
+// First: colours are decided before Vite, which decides as it loads, is imported.
+import "./dev-colours.ts";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";

@@ -17,8 +17,9 @@ COPY package.json package-lock.json ./
 COPY patches/*.patch ./patches/
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 
-# 2. The default production build (no fixture routes), with its source maps
-#    uploaded to Sentry and deleted, or deleted (vite.config.ts).
+# 2. The default production build (no fixture routes). The browser's source maps
+#    are uploaded to Sentry and deleted, or never built; the server's stay, for
+#    stacks that name the source (vite.config.ts).
 FROM deps AS build
 COPY remix.config.js vite.config.ts tsconfig.json ./
 COPY public ./public
@@ -42,7 +43,7 @@ RUN --mount=type=secret,id=sentry_auth_token \
       export SENTRY_AUTH_TOKEN; \
     fi; \
     npm run build \
-    && if find build -name '*.map' | grep .; then echo "source maps left in the build" >&2; exit 1; fi
+    && if find build/client -name '*.map' | grep .; then echo "browser source maps left in the build" >&2; exit 1; fi
 
 # 3. Production dependencies only. Optional ones are left out too: the server
 #    loads none of them (TypeScript, an optional peer of Remix's packages; a React

@@ -1,10 +1,53 @@
 // The boot's loader: `npm start` and the image run `node --import ./boot.mjs`,
 // so the boot (server/boot.ts, built as boot.js beside the server bundle
 // remix-serve was asked to serve) runs before remix-serve imports anything.
+// Plain JavaScript that any Node parses: it says so when Node is too old.
+import { existsSync, readFileSync } from "node:fs";
+import module from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
+/**
+ * A start failure: one JSON line, exit 1 (`server/starting.ts` does the same once the boot runs).
+ * @param {string} msg
+ * @param {Record<string, unknown>} [fields]
+ * @returns {never}
+ */
+function cannotStart(msg, fields) {
+  const line = { level: "fatal", time: new Date().toISOString(), msg: `cannot start: ${msg}`, ...fields };
+  process.stdout.write(JSON.stringify(line) + "\n");
+  process.exit(1);
+}
+
+const { engines } = JSON.parse(readFileSync(new URL("package.json", import.meta.url), "utf8"));
+const needed = Number(/\d+/.exec(engines.node)?.[0]); // `engines.node` is ">=<major>"
+if (Number(process.versions.node.split(".")[0]) < needed) {
+  cannotStart(`Node ${needed} or newer is needed, this is ${process.version} (package.json: engines)`);
+}
+
+// Node maps the stacks of modules loaded from here on through the server
+// build's source maps, so an error line names `app/…` files and lines.
+module.setSourceMapsSupport(true);
+
 const serverBundle = process.argv[2] ?? "build/server/index.js";
-const { booted } = await import(pathToFileURL(path.resolve(path.dirname(serverBundle), "boot.js")).href);
+const boot = path.resolve(path.dirname(serverBundle), "boot.js");
+const file = path.relative(process.cwd(), boot);
+if (!existsSync(boot) || !existsSync(serverBundle)) {
+  cannotStart(
+    `no server build in ${path.relative(process.cwd(), path.dirname(path.resolve(serverBundle)))}: run \`npm run build\``,
+  );
+}
+const loaded = await import(pathToFileURL(boot).href).catch((error) =>
+  cannotStart("the server build cannot be loaded: run `npm run build`", {
+    file,
+    error: `${error?.code ?? error?.name}: ${error?.message}`,
+  }),
+);
+// A build of another version of the app (another framework's boot exports something else).
+if (!(loaded.booted instanceof Promise)) {
+  cannotStart("the server build is of another version of the app: run `npm run build`", {
+    file,
+  });
+}
 // Sentry, when on, is loaded asynchronously: wait for it, or remix-serve would start first.
-await booted;
+await loaded.booted;

@@ -1,10 +1,10 @@
 import { execSync } from "node:child_process";
-import { unlinkSync } from "node:fs";
 import path from "node:path";
 import { sentryVitePlugin } from "@sentry/vite-plugin";
 import type { Plugin, PluginOption } from "vite";
 import { configDefaults, defineConfig } from "vitest/config";
 import { routePatterns, type RouteDefinition } from "./app/routing/route-patterns";
+import { quietBuild } from "./server/build-warnings";
 import { DEFAULT_BUILD_DIRECTORY, frameworkPlugin, resolvedRoutes } from "./server/adapter/framework-plugin";
 import { substituteServerBuild } from "./server/adapter/substitute-server-build";
 
@@ -93,47 +93,39 @@ function releaseName(): string | undefined {
 }
 
 /**
- * Source maps are built "hidden" (no sourceMappingURL comment) for Sentry
- * only, and never left in the build, so no map can ever be served. With
- * SENTRY_AUTH_TOKEN, SENTRY_ORG and SENTRY_PROJECT set they are uploaded with
- * the release, then deleted; without them they are deleted and one line says so.
+ * Source maps. The server's are built with their `sourceMappingURL` and kept:
+ * `npm start` and the image run Node with its own source-map support
+ * (boot.mjs), so a server stack names `app/…` files and lines; the server
+ * build is never served (only the client build and `public/` are). The
+ * browser's are built only to upload them to Sentry ("hidden": no
+ * `sourceMappingURL` comment), then deleted, so none can be served; without
+ * SENTRY_AUTH_TOKEN, SENTRY_ORG and SENTRY_PROJECT none is built.
  */
 function sourceMaps(buildDirectory: string): PluginOption {
-  // Set here rather than in the config below so the Remix plugin's warning
-  // about maps "publicly visible in the browser" (true of plain maps only) stays quiet.
-  const hidden: Plugin = { name: "hidden-source-maps", config: () => ({ build: { sourcemap: "hidden" } }) };
   const { SENTRY_AUTH_TOKEN, SENTRY_ORG, SENTRY_PROJECT } = process.env;
-  if (SENTRY_AUTH_TOKEN && SENTRY_ORG && SENTRY_PROJECT) {
-    return [
-      hidden,
-      sentryVitePlugin({
-        authToken: SENTRY_AUTH_TOKEN,
-        org: SENTRY_ORG,
-        project: SENTRY_PROJECT,
-        release: { name: releaseName() },
-        sourcemaps: { filesToDeleteAfterUpload: [`${buildDirectory}/**/*.map`] },
-        telemetry: false,
-      }),
-    ];
-  }
-  let ssr = false;
-  const deleteMaps: Plugin = {
-    name: "delete-source-maps",
-    apply: "build",
-    configResolved(config) {
-      ssr = Boolean(config.build.ssr);
-    },
-    writeBundle(options, bundle) {
-      const maps = Object.keys(bundle).filter((file) => file.endsWith(".map"));
-      for (const file of maps) unlinkSync(path.join(options.dir!, file));
-      if (ssr || isServerEnvironment(this)) {
-        console.log(
-          "Source maps not uploaded (set SENTRY_AUTH_TOKEN, SENTRY_ORG and SENTRY_PROJECT to upload them); deleted from the build.",
-        );
-      }
-    },
+  const upload = Boolean(SENTRY_AUTH_TOKEN && SENTRY_ORG && SENTRY_PROJECT);
+  const perEnvironment: Plugin = {
+    name: "source-maps",
+    // On as a whole too: Vite's CSS plugin asks the whole config, not the
+    // environment, whether to map its edits of a chunk, and without a map the
+    // server chunk's map comes out empty (seen on React Router 8). The
+    // frameworks' warning that this brings is silenced in server/build-warnings.ts.
+    config: () => ({ build: { sourcemap: true } }),
+    // Per environment: React Router 8 builds client and server in one run.
+    configEnvironment: (name) => ({ build: { sourcemap: name === "client" ? upload && "hidden" : true } }),
   };
-  return [hidden, deleteMaps];
+  if (!upload) return perEnvironment;
+  return [
+    perEnvironment,
+    sentryVitePlugin({
+      authToken: SENTRY_AUTH_TOKEN,
+      org: SENTRY_ORG,
+      project: SENTRY_PROJECT,
+      release: { name: releaseName() },
+      sourcemaps: { filesToDeleteAfterUpload: [`${buildDirectory}/client/**/*.map`] },
+      telemetry: false,
+    }),
+  ];
 }
 
 /**
@@ -208,6 +200,7 @@ export function createViteConfig({ buildDirectory = DEFAULT_BUILD_DIRECTORY } = 
           sourceMaps(buildDirectory),
           clientChunks(),
           browserSentryCore(),
+          quietBuild(),
         ],
     test: {
       // What the React Router 8 upgrade puts in place is tested once it is (npm run test:upgrade).

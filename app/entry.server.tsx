@@ -14,7 +14,7 @@ import { DocumentContext, type DocumentData } from "~/document/document-context"
 import { createNonce, securityHeaders } from "~/document/security-headers.server";
 import { DIGEST_HEADER } from "~/errors/digest";
 import { ErrorDigestContext } from "~/errors/error-page";
-import { currentDigest, REQUEST_ID_HEADER, requestIdFor } from "~/request-scope.server";
+import { currentDigest } from "~/request-scope.server";
 import { handleServerError } from "~/errors/server-failure.server";
 import { traceMetaData, traceServerTiming } from "~/monitoring/sentry.server";
 import { namesUnknownRoute } from "~/routing/request-route.server";
@@ -32,10 +32,9 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   if (url.searchParams.has("_data") || namesUnknownRoute(url)) {
     return new Response("Bad single-fetch request", {
       status: 400,
-      headers: { "Content-Type": "text/plain; charset=utf-8", [REQUEST_ID_HEADER]: requestIdFor(request) },
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  response.headers.set(REQUEST_ID_HEADER, requestIdFor(request));
   const digest = currentDigest();
   if (digest) response.headers.set(DIGEST_HEADER, digest);
   return response;
@@ -64,7 +63,6 @@ export default function handleDocumentRequest(
   const { applySecurityHeaders, publicEnv } = (fixed ??= fixedByEnvironment());
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, nonce);
-  responseHeaders.set(REQUEST_ID_HEADER, requestIdFor(request));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // Only getPublicEnv's allowlist reaches the browser; the trace data lets the page load continue this request's trace.
   const documentData: DocumentData = { nonce, env: publicEnv, trace: traceMetaData() };

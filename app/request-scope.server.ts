@@ -35,7 +35,15 @@ interface ScopeInputs {
 
 /** Runs `handle` (the framework's handling of one HTTP request) in a scope of its own. */
 export function runInRequestScope<T>(target: string, handle: () => T, inputs: ScopeInputs = {}): T {
-  return scopes.run({ target, ...inputs }, handle);
+  return scopes.run(
+    { target, ...inputs, requestId: inputs.incoming && requestIdOf(inputs.incoming) },
+    handle,
+  );
+}
+
+/** The current request's id, when a request scope is open (the logger adds it to every line). */
+export function currentRequestId(): string | undefined {
+  return scopes.getStore()?.requestId;
 }
 
 /** The current request as Node received it, when it came through the pre-app handlers. */
@@ -47,6 +55,26 @@ export function currentIncomingRequest(): IncomingMessage | undefined {
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
+
+/** In a global slot too: the boot's copy decides, the server build's reads. */
+const idSlot = globalSlot<WeakMap<IncomingMessage, string>>("request-ids");
+const ids = idSlot.get() ?? new WeakMap<IncomingMessage, string>();
+idSlot.set(ids);
+
+/**
+ * The id of a request as Node received it, decided the first time anything
+ * asks (the pre-app handlers, before anything else: server/response-headers.ts),
+ * so the access line, the refusal and error lines and the response agree.
+ */
+export function requestIdOf(incoming: IncomingMessage): string {
+  let id = ids.get(incoming);
+  if (id === undefined) {
+    const header = incoming.headers[REQUEST_ID_HEADER.toLowerCase()];
+    id = requestIdFrom(typeof header === "string" ? header : undefined);
+    ids.set(incoming, id);
+  }
+  return id;
+}
 
 /** The request's id: the caller's `X-Request-Id` when it is safe, else a fresh UUID; the same for the whole request. */
 export function requestIdFor(request: Request): string {

@@ -131,6 +131,24 @@ const shapes: Shape[] = [
     reason: "malformed URL",
   },
   {
+    name: "Host: evil.example:99999 (a port above 65535)",
+    request: { method: "GET", target: "/", headers: { Host: "evil.example:99999" } },
+    status: 400,
+    reason: "invalid host",
+  },
+  {
+    name: "a Host with a character no host name holds",
+    request: { method: "GET", target: "/fixtures/items/1", headers: { Host: "evil<example" } },
+    status: 400,
+    reason: "invalid host",
+  },
+  {
+    name: "an X-Forwarded-Host with a port above 65535, from anyone",
+    request: { method: "GET", target: "/", headers: { "X-Forwarded-Host": "evil.example:70000" } },
+    status: 400,
+    reason: "invalid host",
+  },
+  {
     name: "a declared body over the limit",
     request: { method: "POST", target: "/fixtures/form", headers: { ...FORM, "Content-Length": "2000000" } },
     status: 413,

@@ -52,6 +52,32 @@ test.describe("logs", () => {
     expect(line.digest).toMatch(DIGEST_PATTERN);
     expect(typeof line.time).toBe("string");
     expect(line.err).toMatchObject({ type: "Error", message: expect.stringContaining("loader failed") });
+    // Its stack names the source, through the server build's source map: the fixture's file and line.
+    const fixture = "e2e/fixtures/routes/loader-error.tsx";
+    const throwLine =
+      readFileSync(fixture, "utf8")
+        .split("\n")
+        .findIndex((text) => text.includes("throw ")) + 1;
+    const innermost = (line.err as { stack: string }).stack.split("\n")[1];
+    expect(innermost).toMatch(new RegExp(`/${fixture.replaceAll(".", "\\.")}:${throwLine}:\\d+\\)$`));
+  });
+
+  test("one request, one id: the response's, its access line's and its error line's", async ({
+    request,
+    app,
+  }) => {
+    const response = await request.get("/fixtures/loader-error?one-id");
+    expect(response.status()).toBe(500);
+    const id = response.headers()["x-request-id"];
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const access = await app.waitForLog(
+      (line) => line.msg === "request" && line.url === "/fixtures/loader-error?one-id",
+    );
+    expect(access).toMatchObject({ requestId: id, status: 500 });
+    const errors = app
+      .logLines()
+      .filter((line) => line.msg === "unexpected server error" && line.requestId === id);
+    expect(errors).toHaveLength(1);
   });
 
   test("an unsafe request id is replaced, and every response has one", async ({ request }) => {
@@ -60,8 +86,9 @@ test.describe("logs", () => {
       const id = response.headers()["x-request-id"];
       expect(id, incoming).toMatch(/^[0-9a-f-]{36}$/);
     }
-    const data = await request.get("/fixtures/items/1.data");
-    expect(data.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    for (const path of ["/fixtures/items/1.data", "/favicon.ico", "/healthz", "/fixtures/echo-json"]) {
+      expect((await request.get(path)).headers()["x-request-id"], path).toMatch(/^[0-9a-f-]{36}$/);
+    }
   });
 
   test("requests are logged as JSON access records", async ({ request, app }) => {

@@ -1,7 +1,8 @@
 /**
  * Generated requests against the production server: whatever a client sends
- * (method, path, query, Origin, Host, Content-Type, Cookie, body), the answer
- * is never a 5xx, and nothing reaches the error log or Sentry. The routes are
+ * (method, path, query, Origin, Host, X-Forwarded-Host, Content-Type, Cookie,
+ * body), the answer is never a 5xx, nothing reaches the error log or Sentry,
+ * and every line the server writes is JSON. The routes are
  * real: pages with loaders, a form route (parseForm, redirectTo), an action
  * that reads the body itself, single fetch, the health check, static files,
  * unknown paths. Bounded: FUZZ_RUNS requests (default 300), one at a time,
@@ -37,4 +38,19 @@ test(`${numRuns} generated requests: no 5xx, no error line, no Sentry event`, as
   expect(failureLines(app.logLines().slice(linesBefore)), `FUZZ_SEED=${seed}`).toEqual([]);
   expect(await settledItems(recorder, since(isErrorEvent), 0), `FUZZ_SEED=${seed}`).toEqual([]);
   expect(app.process.exitCode).toBeNull();
+  // Every line the server wrote, on stdout and stderr, is one JSON record.
+  const notJson = app
+    .output()
+    .split("\n")
+    .filter((line) => line !== "" && !isJson(line));
+  expect(notJson, `FUZZ_SEED=${seed}`).toEqual([]);
 });
+
+function isJson(line: string): boolean {
+  try {
+    JSON.parse(line);
+    return true;
+  } catch {
+    return false;
+  }
+}

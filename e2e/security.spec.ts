@@ -1,7 +1,8 @@
 /**
  * Security by default: CSP with a fresh nonce per response (enforced), the
  * other security headers, no CSP violations on any page the tests visit, no
- * source maps served or referenced, and no secrets in the client bundle.
+ * source maps served (the browser's none referenced either), and no secrets
+ * in the client bundle.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -108,22 +109,39 @@ test.describe("in the browser", () => {
 
 test.describe("source maps", () => {
   for (const build of ["build", "build-e2e"]) {
-    test(`${build}: no map files and no sourceMappingURL`, () => {
-      const all = files(build);
-      expect(all.filter((file) => file.endsWith(".map"))).toEqual([]);
-      for (const file of all.filter((name) => /\.(m?js|css)$/.test(name))) {
+    test(`${build}: the browser's files have no map and no sourceMappingURL; the server's keep theirs`, () => {
+      const client = files(`${build}/client`);
+      expect(client.filter((file) => file.endsWith(".map"))).toEqual([]);
+      for (const file of client.filter((name) => /\.(m?js|css)$/.test(name))) {
         expect(readFileSync(file, "utf8"), file).not.toMatch(/sourceMappingURL=/);
       }
+      // Node maps server stacks through them (boot.mjs); the server build is never served.
+      expect(files(`${build}/server`)).toContain(`${build}/server/index.js.map`);
     });
   }
 
-  test("the map of every built asset answers 404", async ({ request }) => {
+  test("the map of every built asset answers 404, and so does every path to the server's maps", async ({
+    request,
+  }) => {
     const assets = files("build-e2e/client/assets").filter((file) => /\.(js|css)$/.test(file));
     expect(assets.length).toBeGreaterThan(5);
     for (const asset of assets) {
       const url = "/assets/" + path.basename(asset);
       expect((await request.get(url)).status(), url).toBe(200);
       expect((await request.get(url + ".map")).status(), url + ".map").toBe(404);
+    }
+    const serverMaps = files("build-e2e/server").filter((file) => file.endsWith(".map"));
+    expect(serverMaps.length).toBeGreaterThan(0);
+    for (const map of serverMaps) {
+      const inBuild = path.relative("build-e2e", map);
+      for (const url of [
+        `/${inBuild}`,
+        `/build-e2e/${inBuild}`,
+        `/${path.basename(map)}`,
+        `/assets/${path.basename(map)}`,
+      ]) {
+        expect((await request.get(url)).status(), url).toBe(404);
+      }
     }
   });
 });

@@ -8,7 +8,7 @@
  *    error page adds none;
  *  - thrown Responses: a 5xx is one event, a 4xx or a redirect none.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page, Request } from "@playwright/test";
 import type { AppServer } from "../test-support/app-server";
@@ -44,16 +44,19 @@ const LOADER_ERROR: ServerErrorCase = { fn: /^loader(\$\w+)?$/, message: "loader
 const ACTION_ERROR: ServerErrorCase = { fn: /^action(\$\w+)?$/, message: "action failed" };
 const RENDER_ERROR: ServerErrorCase = { fn: /^RenderError$/, message: "server render failed" };
 
-/** The server bundle remix-serve runs (the fixtures are bundled into it). */
-const SERVER_BUNDLE = path.resolve(import.meta.dirname, "../build-e2e/server/index.js");
+/** The fixture routes, bundled into the server build; the server maps its stacks back to them. */
+const FIXTURE_ROUTES = path.resolve(import.meta.dirname, "fixtures/routes");
 
-/** The line of the bundle that holds the fixture's `throw` statement for `message`. */
-function bundleLineOfThrow(message: string): number {
-  const lines = readFileSync(SERVER_BUNDLE, "utf8").split("\n");
-  const matches = lines.flatMap((line, index) =>
-    line.includes(`throw new Error("Fixture: ${message}`) ? [index + 1] : [],
+/** The fixture file and line that hold the `throw` statement for `message`. */
+function sourceOfThrow(message: string): { file: string; line: number } {
+  const matches = readdirSync(FIXTURE_ROUTES).flatMap((name) =>
+    readFileSync(path.join(FIXTURE_ROUTES, name), "utf8")
+      .split("\n")
+      .flatMap((text, index) =>
+        text.includes(`throw new Error("Fixture: ${message}`) ? [{ file: name, line: index + 1 }] : [],
+      ),
   );
-  expect(matches, `throw statements for "${message}" in ${SERVER_BUNDLE}`).toHaveLength(1);
+  expect(matches, `throw statements for "${message}" in ${FIXTURE_ROUTES}`).toHaveLength(1);
   return matches[0]!;
 }
 
@@ -95,12 +98,13 @@ async function expectOneServerEvent(
   expect(exception.value).toContain(`Fixture: ${error.message}`);
   expect(exception.mechanism).toMatchObject({ type: "auto.function.remix.server", handled: false });
   // The error's own stack: its innermost frame is the fixture's `throw`, in
-  // the server bundle (source maps are not kept on the server; Sentry applies
-  // uploaded ones).
+  // its source file: Node maps the stack through the server build's source
+  // map before the SDK reads it, with no upload.
   const innermost = exception.stacktrace.frames.at(-1);
-  expect(innermost.filename).toMatch(/\/build-e2e\/server\/index\.js(\?.*)?$/);
+  const source = sourceOfThrow(error.message);
+  expect(innermost.filename).toMatch(new RegExp(`/e2e/fixtures/routes/${source.file.replace(".", "\\.")}$`));
   expect(innermost.function).toMatch(error.fn);
-  expect(innermost.lineno).toBe(bundleLineOfThrow(error.message));
+  expect(innermost.lineno).toBe(source.line);
   expect(innermost.in_app).toBe(true);
 
   const line = await app.waitForLog((entry) => entry.digest === digest);

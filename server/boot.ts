@@ -16,8 +16,9 @@ import { bypassSentryUnlessTraced } from "./adapter/sentry-request-bypass";
 import { closeServer, disarmClose } from "./adapter/server-close";
 import { installAccessLineFormat, installJsonStdout } from "./adapter/stdout";
 import { preAppHandlers } from "./pre-app-handlers";
+import { installJsonStderr } from "./json-stderr";
 import { installGracefulShutdown } from "./shutdown";
-import { checkedEnvironment, logStarting } from "./starting";
+import { checkedEnvironment, exitOnListenError, logStarting } from "./starting";
 
 async function boot(): Promise<Env> {
   const { envFile, env } = checkedEnvironment();
@@ -26,13 +27,19 @@ async function boot(): Promise<Env> {
   // Untraced requests skip the SDK's per-request work.
   const traced = requestTraceDecider(env);
   if (traced) bypassSentryUnlessTraced(traced);
-  // remix-serve's banner and access lines become JSON; under `npm run dev` the
+  // remix-serve's banner and access lines become JSON, and so does whatever
+  // else writes plain text (Express's stacks on stderr); under `npm run dev` the
   // logger is pretty and Vite's lines stay as Vite prints them (server/dev.ts).
   if (env.NODE_ENV !== "development") {
     installJsonStdout(instanceName(env));
+    installJsonStderr(instanceName(env));
     installAccessLineFormat(trust);
   }
-  const httpServers = installPreAppHandlers(preAppHandlers(env, trust), { trust });
+  const httpServers = installPreAppHandlers(preAppHandlers(env, trust), {
+    trust,
+    // Vite's dev server handles its own (it tries the next port).
+    onListenError: env.NODE_ENV === "development" ? undefined : exitOnListenError,
+  });
   installGracefulShutdown(httpServers, {
     drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
     flushSentry: flushServerSentry,

@@ -4,13 +4,14 @@ import { toJsonLine } from "./log-lines";
 const now = new Date("2026-01-02T03:04:05.000Z");
 
 describe("toJsonLine", () => {
-  it("turns a morgan access line into a request record naming instance and client", () => {
-    const line = "203.0.113.7 GET /fixtures/items/1?x=1 200 1234 - 3.456 ms";
+  it("turns a morgan access line into a request record naming instance, request id and client", () => {
+    const line = "203.0.113.7 req-0123456789 GET /fixtures/items/1?x=1 200 1234 - 3.456 ms";
     expect(JSON.parse(toJsonLine(line, "web-1", now)!)).toEqual({
       level: "info",
       time: "2026-01-02T03:04:05.000Z",
       instance: "web-1",
       msg: "request",
+      requestId: "req-0123456789",
       client: "203.0.113.7",
       method: "GET",
       url: "/fixtures/items/1?x=1",
@@ -20,9 +21,9 @@ describe("toJsonLine", () => {
   });
 
   it("drops health-check access lines", () => {
-    expect(toJsonLine("10.0.0.1 GET /healthz 200 2 - 0.5 ms", "web-1", now)).toBeNull();
-    expect(toJsonLine("10.0.0.1 HEAD /healthz?probe=1 200 - - 0.5 ms", "web-1", now)).toBeNull();
-    expect(toJsonLine("10.0.0.1 GET /readyz 503 8 - 0.5 ms", "web-1", now)).toBeNull();
+    expect(toJsonLine("10.0.0.1 id-12345678 GET /healthz 200 2 - 0.5 ms", "web-1", now)).toBeNull();
+    expect(toJsonLine("10.0.0.1 id-12345678 HEAD /healthz?probe=1 200 - - 0.5 ms", "web-1", now)).toBeNull();
+    expect(toJsonLine("10.0.0.1 id-12345678 GET /readyz 503 8 - 0.5 ms", "web-1", now)).toBeNull();
   });
 
   it("wraps any other plain text line", () => {

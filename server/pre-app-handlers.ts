@@ -3,8 +3,13 @@ import type { TrustFunction } from "~/http/trust-proxy.server";
 import { refuseLargeBodies } from "./body-limit";
 import { boundManifestRequests } from "./manifest-guard";
 import type { PreAppHandler } from "./pre-app-handler";
-import { refuseMalformedPaths, refuseUnsupportedMethods, supplyMissingHost } from "./request-guards";
-import { setNoSniff } from "./response-headers";
+import {
+  refuseInvalidHost,
+  refuseMalformedPaths,
+  refuseUnsupportedMethods,
+  supplyMissingHost,
+} from "./request-guards";
+import { setNoSniff, setRequestId } from "./response-headers";
 import { answerReadiness } from "./shutdown";
 import { createTunnelHandler } from "./tunnel";
 
@@ -16,10 +21,12 @@ import { createTunnelHandler } from "./tunnel";
 export function preAppHandlers(env: Env, trust: TrustFunction): PreAppHandler[] {
   return [
     setNoSniff, // first: every response carries it, the pre-app handlers' own answers too
+    setRequestId, // so does its request id
     answerReadiness, // while draining, every response says Connection: close
     refuseUnsupportedMethods,
     refuseMalformedPaths,
     supplyMissingHost,
+    refuseInvalidHost,
     refuseLargeBodies(env.BODY_SIZE_LIMIT),
     boundManifestRequests, // rewrites the target of a lazy-discovery request, answers none
     ...(env.SENTRY_TUNNEL_ROUTE && env.SENTRY_DSN

@@ -1,5 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { REQUEST_ID_HEADER, requestIdFrom } from "~/request-scope.server";
+import { requestIdOf } from "~/request-scope.server";
 import { pathOf } from "~/http/operational-paths";
 import { getLogger } from "~/logging/logger.server";
 
@@ -17,13 +17,9 @@ export function refuseBeforeApp(
   response: ServerResponse,
   refusal: { status: number; reason: string; text: string; headers?: OutgoingHttpHeaders },
 ): void {
-  const header = request.headers[REQUEST_ID_HEADER.toLowerCase()];
-  const requestId = requestIdFrom(typeof header === "string" ? header : undefined);
-  response.writeHead(refusal.status, {
-    "Content-Type": "text/plain; charset=utf-8",
-    [REQUEST_ID_HEADER]: requestId,
-    ...refusal.headers,
-  });
+  // The response carries the id already (server/response-headers.ts).
+  const requestId = requestIdOf(request);
+  response.writeHead(refusal.status, { "Content-Type": "text/plain; charset=utf-8", ...refusal.headers });
   response.end(refusal.text);
   getLogger().info(
     {

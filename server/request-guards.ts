@@ -57,3 +57,35 @@ export const supplyMissingHost: PreAppHandler = (request) => {
   if (request.headers.host === undefined) request.headers.host = "localhost";
   return false;
 };
+
+/** True when `value` is a host and port only, that can be the authority of a URL (`http://<value>/`). */
+function isAuthority(value: string): boolean {
+  return value !== "" && !/[/?#@\\]/.test(value) && URL.canParse(`http://${value}/`);
+}
+
+/**
+ * A `Host` (or any entry of `X-Forwarded-Host`, which Remix 2 reads a port
+ * from whoever sent it) that cannot be a URL's authority gets a short 400
+ * here: a port above 65535 or a character no host name may hold makes the
+ * framework's adapter build an invalid URL, which Express answers 500 with
+ * a stack on stderr; a path, query or user part would be taken as the host.
+ */
+export const refuseInvalidHost: PreAppHandler = (request, response) => {
+  const forwarded = request.headers["x-forwarded-host"];
+  const hosts = [request.headers.host ?? "localhost"];
+  if (forwarded !== undefined)
+    hosts.push(
+      ...[forwarded]
+        .flat()
+        .join(",")
+        .split(",")
+        .map((entry) => entry.trim()),
+    );
+  if (hosts.every(isAuthority)) return false;
+  refuseBeforeApp(request, response, {
+    status: 400,
+    reason: "invalid host",
+    text: "Bad Request: invalid Host",
+  });
+  return true;
+};

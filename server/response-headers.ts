@@ -1,3 +1,4 @@
+import { REQUEST_ID_HEADER, requestIdOf } from "~/request-scope.server";
 import type { PreAppHandler } from "./pre-app-handler";
 
 /**
@@ -8,5 +9,15 @@ import type { PreAppHandler } from "./pre-app-handler";
  */
 export const setNoSniff: PreAppHandler = (_request, response) => {
   response.setHeader("X-Content-Type-Options", "nosniff");
+  return false;
+};
+
+/**
+ * The request's id (app/request-scope.server.ts) on every response, decided
+ * before anything else writes a line about the request: the access line, the
+ * refusal and error lines and the app's own lines carry the same one.
+ */
+export const setRequestId: PreAppHandler = (request, response) => {
+  response.setHeader(REQUEST_ID_HEADER, requestIdOf(request));
   return false;
 };

@@ -31,3 +31,22 @@ export function logStarting(env: Env, envFile: string | null): void {
     "starting",
   );
 }
+
+/** A start failure once the boot runs: one `fatal` line, exit 1 (boot.mjs writes the same before it). */
+export function cannotStart(msg: string, fields: Record<string, unknown> = {}): never {
+  getLogger().fatal(fields, `cannot start: ${msg}`);
+  process.exit(1);
+}
+
+/** The server could not listen: a busy or privileged port names PORT, an address not of this machine HOST. */
+export function exitOnListenError(error: NodeJS.ErrnoException & { port?: number; address?: string }): never {
+  const { code, port, address } = error;
+  const where = { code, port, host: address };
+  if (code === "EADDRINUSE")
+    cannotStart(`port ${port} is in use: stop what uses it, or set PORT to another`, where);
+  if (code === "EACCES")
+    cannotStart(`port ${port} needs privileges this user lacks: set PORT to 1024 or above`, where);
+  if (code === "EADDRNOTAVAIL")
+    cannotStart(`${address} is no address of this machine: set HOST to one`, where);
+  cannotStart(`cannot listen on port ${port ?? "?"}: ${error.message}`, where);
+}

@@ -1,5 +1,6 @@
 import pino from "pino";
 import { getEnv, instanceName } from "~/env.server";
+import { currentRequestId } from "~/request-scope.server";
 import { stdoutHasColours } from "./stdout-colours";
 
 /**
@@ -17,6 +18,11 @@ function createLogger() {
     base: { instance: instanceName(env) },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label: string) => ({ level: label }) },
+    // Every line written while a request is handled names it, the app's own included.
+    mixin: () => {
+      const requestId = currentRequestId();
+      return requestId === undefined ? {} : { requestId };
+    },
   };
   if (env.NODE_ENV === "development") {
     return pino({

@@ -40,9 +40,9 @@ export async function send(
   return { ...response, requestId };
 }
 
-/** The app's log lines about one request (the access line names no request id). */
+/** The app's log lines about one request besides its access line (which names its id too). */
 export function linesOf(app: AppServer, requestId: string): LogLine[] {
-  return app.logLines().filter((line) => line.requestId === requestId);
+  return app.logLines().filter((line) => line.requestId === requestId && line.msg !== "request");
 }
 
 /** Log lines that say something failed: what no client request may cause. */

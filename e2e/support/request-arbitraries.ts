@@ -3,7 +3,8 @@
  * method, a path under a real route (a page, the form route, an action that
  * reads the body itself, single fetch, health checks, static files, unknown
  * paths) with tricky text after it, a query (non-ASCII, broken escapes,
- * redirect targets), and sometimes an odd `Origin`, `Host`, `Content-Type`,
+ * redirect targets), and sometimes an odd `Origin`, `Host` or `X-Forwarded-Host`
+ * (odd names, ports out of range), `Content-Type`,
  * `Cookie` and body. Most requests carry a plain header set, so that most
  * reach the routes rather than the first guard.
  */
@@ -109,9 +110,35 @@ const origin = sometimes(
   ),
   1,
 );
+/** A host name, plain or odd (characters no host name holds, an IPv6 literal left open). */
+const hostName = fc.oneof(
+  fc.constantFrom(
+    "evil.example",
+    "127.0.0.1",
+    "app-internal",
+    "[::1]",
+    "[::1",
+    "é.example",
+    "a<b",
+    "a b",
+    "a/b",
+    "a@b",
+  ),
+  headerText,
+);
+/** A port after the name, sometimes: in range, out of it, signed or not a number. */
+const hostPort = fc.oneof(
+  fc.constant(""),
+  fc.integer({ min: 0, max: 70_000 }).map((port) => `:${port}`),
+  fc.constantFrom(":99999", ":-1", ":http", ":", ":1:2", ":65536"),
+);
 const host = sometimes(
-  fc.oneof(fc.constantFrom("evil.example", "127.0.0.1:1", "app-internal:3000", "[::1]"), headerText),
+  fc.tuple(hostName, hostPort).map(([name, port]) => name + port),
   4,
+);
+const forwardedHost = sometimes(
+  fc.tuple(hostName, hostPort).map(([name, port]) => name + port),
+  8,
 );
 const contentType = sometimes(
   fc.oneof(
@@ -160,11 +187,12 @@ const method = fc.constantFrom(
 );
 
 export const generatedRequest = fc
-  .record({ method, path, query, origin, host, contentType, cookie, body })
-  .map(({ method, path, query, origin, host, contentType, cookie, body }): RawRequest => {
+  .record({ method, path, query, origin, host, forwardedHost, contentType, cookie, body })
+  .map(({ method, path, query, origin, host, forwardedHost, contentType, cookie, body }): RawRequest => {
     const headers: Record<string, string> = {};
     if (origin !== undefined) headers["Origin"] = origin;
     if (host !== undefined) headers["Host"] = host;
+    if (forwardedHost !== undefined) headers["X-Forwarded-Host"] = forwardedHost;
     if (contentType !== undefined) headers["Content-Type"] = contentType;
     if (cookie !== undefined) headers["Cookie"] = cookie;
     return {

@@ -25,7 +25,7 @@ type ExpressLike = http.RequestListener & { set?: (name: string, value: unknown)
  */
 export function installPreAppHandlers(
   handlers: PreAppHandler[],
-  { trust }: { trust: TrustFunction },
+  { trust, onListenError }: { trust: TrustFunction; onListenError?: (error: Error) => void },
 ): ReadonlySet<http.Server> {
   // The servers created from now on (remix-serve makes one); shutdown closes them.
   const httpServers = new Set<http.Server>();
@@ -34,6 +34,11 @@ export function installPreAppHandlers(
   http.createServer = function createServerWithPreAppHandlers(...args: Parameters<typeof http.createServer>) {
     const server = createServer.apply(http, args);
     httpServers.add(server);
+    // remix-serve listens without an `error` listener: a busy port would end the process with a stack.
+    if (onListenError) {
+      server.once("error", onListenError);
+      server.once("listening", () => server.off("error", onListenError));
+    }
     const appListeners = server.listeners("request") as ExpressLike[];
     for (const listener of appListeners) listener.set?.("trust proxy", trust);
     server.removeAllListeners("request");

@@ -16,9 +16,9 @@ describe("installJsonStdout", () => {
     }) as typeof process.stdout.write;
     try {
       installJsonStdout("web-1");
-      process.stdout.write("::1 GET /a 200 12 - 1.5 ms\n\nhello");
+      process.stdout.write("::1 req-00000001 GET /a 200 12 - 1.5 ms\n\nhello");
       process.stdout.write(" world\n");
-      process.stdout.write(Buffer.from('{"level":"info"}\n::1 GET /healthz 200 2 - 0.1 ms\n'));
+      process.stdout.write(Buffer.from('{"level":"info"}\n::1 req-00000002 GET /healthz 200 2 - 0.1 ms\n'));
     } finally {
       process.stdout.write = original;
     }
@@ -28,7 +28,13 @@ describe("installJsonStdout", () => {
       .split("\n")
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(records).toEqual([
-      expect.objectContaining({ msg: "request", client: "::1", method: "GET", url: "/a", status: 200 }),
+      expect.objectContaining({
+        msg: "request",
+        requestId: "req-00000001",
+        client: "::1",
+        url: "/a",
+        status: 200,
+      }),
       expect.objectContaining({ msg: "hello world", instance: "web-1" }),
       { level: "info" },
     ]);

@@ -5,6 +5,7 @@
  */
 import { createRequire } from "node:module";
 import { clientAddress, type TrustFunction } from "~/http/trust-proxy.server";
+import { requestIdOf } from "~/request-scope.server";
 import { ACCESS_FORMAT, toJsonLine } from "../log-lines";
 
 /** Routes every later `process.stdout.write` of plain text through `toJsonLine`. */
@@ -37,11 +38,13 @@ interface Morgan {
 /**
  * remix-serve asks morgan for its "tiny" format by name; redefining that name
  * (on the morgan module remix-serve itself loads) puts the client address,
- * as TRUST_PROXY allows it to be known, at the start of every access line.
+ * as TRUST_PROXY allows it to be known, and the request's id at the start of
+ * every access line.
  */
 export function installAccessLineFormat(trust: TrustFunction): void {
   const serve = createRequire(import.meta.url).resolve("@remix-run/serve/package.json");
   const morgan = createRequire(serve)("morgan") as Morgan;
   morgan.token("client", (request) => clientAddress(request, trust) || "-");
+  morgan.token("request-id", requestIdOf);
   morgan.format("tiny", ACCESS_FORMAT);
 }

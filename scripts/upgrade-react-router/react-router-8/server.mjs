@@ -2,13 +2,54 @@
 // docs/decisions/0067-the-app-owns-its-server.md). The code is TypeScript
 // (server/boot.ts, server/app-server.ts), built beside the server bundle as
 // `boot.js`: the environment is checked and Sentry starts before
-// Express and React Router load.
+// Express and React Router load. Plain JavaScript that any Node parses: it
+// says so when Node is too old.
 //
 //   node server.mjs [build/server/index.js]
+import { existsSync, readFileSync } from "node:fs";
+import module from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
+/**
+ * A start failure: one JSON line, exit 1 (`server/starting.ts` does the same once the boot runs).
+ * @param {string} msg
+ * @param {Record<string, unknown>} [fields]
+ * @returns {never}
+ */
+function cannotStart(msg, fields) {
+  const line = { level: "fatal", time: new Date().toISOString(), msg: `cannot start: ${msg}`, ...fields };
+  process.stdout.write(JSON.stringify(line) + "\n");
+  process.exit(1);
+}
+
+const { engines } = JSON.parse(readFileSync(new URL("package.json", import.meta.url), "utf8"));
+const needed = Number(/\d+/.exec(engines.node)?.[0]); // `engines.node` is ">=<major>"
+if (Number(process.versions.node.split(".")[0]) < needed) {
+  cannotStart(`Node ${needed} or newer is needed, this is ${process.version} (package.json: engines)`);
+}
+
+// Node maps the stacks of modules loaded from here on through the server
+// build's source maps, so an error line names `app/…` files and lines.
+module.setSourceMapsSupport(true);
+
 const serverBuildPath = path.resolve(process.argv[2] ?? "build/server/index.js");
-const { startServer } = await import(pathToFileURL(path.join(path.dirname(serverBuildPath), "boot.js")).href);
-const { listen } = await startServer({ mode: "production", serverBuildPath });
+const boot = path.join(path.dirname(serverBuildPath), "boot.js");
+const file = path.relative(process.cwd(), boot);
+if (!existsSync(boot) || !existsSync(serverBuildPath)) {
+  cannotStart(
+    `no server build in ${path.relative(process.cwd(), path.dirname(serverBuildPath))}: run \`npm run build\``,
+  );
+}
+const loaded = await import(pathToFileURL(boot).href).catch((error) =>
+  cannotStart("the server build cannot be loaded: run `npm run build`", {
+    file,
+    error: `${error?.code ?? error?.name}: ${error?.message}`,
+  }),
+);
+// A build of another version of the app (Remix 2's boot exports no `startServer`).
+if (typeof loaded.startServer !== "function") {
+  cannotStart("the server build is of another version of the app: run `npm run build`", { file });
+}
+const { listen } = await loaded.startServer({ mode: "production", serverBuildPath });
 await listen();

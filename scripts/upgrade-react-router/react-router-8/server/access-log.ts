@@ -2,11 +2,12 @@ import type { RequestHandler } from "express";
 import { clientAddress, type TrustFunction } from "~/http/trust-proxy.server";
 import { OPERATIONAL_PATHS, pathOf } from "~/http/operational-paths";
 import { getLogger } from "~/logging/logger.server";
+import { requestIdOf } from "~/request-scope.server";
 
 /**
  * One access line per request that reaches the app (not static assets, which
  * are answered before this, nor what the pre-app handlers answer), written by
- * the app's logger when the response is done: `request` with the client
+ * the app's logger when the response is done: `request` with the request id, the client
  * address (as TRUST_PROXY allows it to be known), method, target, status and
  * duration. Health checks are left out: they would only be noise.
  */
@@ -18,6 +19,7 @@ export function accessLog(trust: TrustFunction): RequestHandler {
       res.once("close", () => {
         getLogger().info(
           {
+            requestId: requestIdOf(req),
             client: clientAddress(req, trust) || "-",
             method: req.method,
             url,

@@ -14,14 +14,17 @@
  * needs: nothing of the app may load first.
  */
 import type { Server } from "node:http";
-import type { Env } from "~/env.server";
+import { instanceName, type Env } from "~/env.server";
 import { initServerSentry, requestTraceDecider } from "~/monitoring/sentry.server";
 import type { AppServerOptions } from "./app-server";
 import { bypassSentryUnlessTraced } from "./adapter/sentry-request-bypass";
-import { checkedEnvironment, logStarting } from "./starting";
+import { installJsonStderr } from "./json-stderr";
+import { checkedEnvironment, exitOnListenError, logStarting } from "./starting";
 
 async function boot(): Promise<Env> {
   const { envFile, env } = checkedEnvironment();
+  // Express's stacks and Node's warnings on stderr become JSON lines too (not under `npm run dev`).
+  if (env.NODE_ENV !== "development") installJsonStderr(instanceName(env));
   // Loads the SDK only with a DSN: the one wait of the boot.
   await initServerSentry(env);
   // Untraced requests (most, at the default rate) skip the SDK's per-request work.
@@ -42,7 +45,7 @@ export const booted: Promise<Env> = boot();
 /**
  * Creates the app's own server (app-server.ts) once the boot is done; `listen`
  * makes it listen on PORT and HOST (unset: `defaultHost`, else every
- * interface). Loaded only now: Express and React Router load after Sentry started.
+ * interface), or ends the process with one line saying why it cannot. Loaded only now: Express and React Router load after Sentry started.
  */
 export async function startServer(
   options: AppServerOptions,
@@ -52,6 +55,8 @@ export async function startServer(
   const server = await createAppServer(env, options);
   return {
     server,
-    listen: (defaultHost) => listen(server, { port: env.PORT, host: env.HOST ?? defaultHost }),
+    // A busy port or a foreign HOST: one line naming the variable, exit 1.
+    listen: (defaultHost) =>
+      listen(server, { port: env.PORT, host: env.HOST ?? defaultHost }).catch(exitOnListenError),
   };
 }

@@ -1,0 +1,82 @@
+import { spawnSync } from "node:child_process";
+import type http from "node:http";
+import { Console } from "node:console";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { runInRequestScope } from "~/request-scope.server";
+import { installJsonStderr } from "./json-stderr";
+
+/**
+ * Runs `act` with stderr captured through `installJsonStderr`; what reached the real stderr.
+ * `console` writes to process.stderr meanwhile, as in the server (Vitest's own console does not).
+ */
+async function capturedStderr(act: () => Promise<void> | void): Promise<string[]> {
+  const original = process.stderr.write;
+  const originalConsole = globalThis.console;
+  globalThis.console = new Console({ stdout: process.stdout, stderr: process.stderr });
+  const written: string[] = [];
+  process.stderr.write = ((chunk: string) => {
+    written.push(chunk);
+    return true;
+  }) as typeof process.stderr.write;
+  try {
+    installJsonStderr("web-1");
+    await act();
+  } finally {
+    process.stderr.write = original;
+    globalThis.console = originalConsole;
+  }
+  return written;
+}
+
+describe("installJsonStderr", () => {
+  it("makes each plain write one JSON line, the request id in it when a request is handled", async () => {
+    const written = await capturedStderr(() => {
+      console.error("Error: boom\n    at one (file.js:1:1)\n    at two (file.js:2:2)");
+      runInRequestScope("/x", () => console.error("inside"), {
+        incoming: { headers: { "x-request-id": "req-00000042" } } as unknown as http.IncomingMessage,
+      });
+      process.stderr.write('{"level":"fatal"}\n');
+    });
+    expect(written.every((chunk) => chunk.endsWith("\n") && chunk.split("\n").length === 2)).toBe(true);
+    const records = written.map((chunk) => JSON.parse(chunk) as Record<string, unknown>);
+    expect(records[0]).toMatchObject({
+      level: "error",
+      instance: "web-1",
+      msg: expect.stringMatching(/^Error: boom\n/),
+    });
+    expect(records[0]!.requestId).toBeUndefined();
+    expect(records[1]).toMatchObject({ msg: "inside", requestId: "req-00000042" });
+    expect(records[2]).toEqual({ level: "fatal" });
+  });
+
+  it("turns the stack Express's own error handler prints (remix-serve's Express) into one line", () => {
+    // A process of its own: Express's `console` there is Node's, not Vitest's.
+    const script = `
+      import http from "node:http";
+      import { createRequire } from "node:module";
+      const { installJsonStderr } = await import("./server/json-stderr.ts");
+      installJsonStderr("web-1");
+      const serve = createRequire(import.meta.url + "/../").resolve("@remix-run/serve/package.json");
+      const app = createRequire(serve)("express")();
+      app.set("env", "production");
+      app.get("/", () => { throw new TypeError("Invalid URL"); });
+      const server = http.createServer(app).listen(0, "127.0.0.1", async () => {
+        console.log((await fetch("http://127.0.0.1:" + server.address().port + "/")).status);
+        server.close();
+      });`;
+    const result = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      cwd: path.resolve(import.meta.dirname, ".."),
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(result.stdout, result.stderr).toBe("500\n");
+    const lines = result.stderr.split("\n").filter(Boolean);
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      level: "error",
+      instance: "web-1",
+      msg: expect.stringMatching(/^TypeError: Invalid URL\n\s+at /),
+    });
+  });
+});

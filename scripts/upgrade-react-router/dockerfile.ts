@@ -30,7 +30,7 @@ const LINES: readonly (readonly [string, string])[] = [
     "# npm ci's postinstall applies them (docs/decisions/0030-route-matching-cache.md).\nCOPY patches/*.patch ./patches/\n",
     "",
   ],
-  ["and no install script runs (our patches are applied).", "and no install script runs."],
+  ["and no install script runs (our patches are\n#    applied).", "and no install script runs."],
   [
     "COPY patches/*.patch ./patches/\n# No install script runs, but our own patches are applied (the server's route matching).\n",
     "# No install script runs.\n",

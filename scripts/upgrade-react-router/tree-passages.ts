@@ -28,12 +28,6 @@ export const TREE_PASSAGES: Readonly<Record<string, Passages>> = {
       "5. (On the Remix 2 tree this one was upgraded from, the upgrade on a clean copy: this tree is its\n   result, docs/upgrading-to-react-router-8.md.)\n",
     ],
   ],
-  ".github/dependabot.yml": [
-    [
-      "# to React Router 8 and React 19 is `npm run upgrade:react-router`\n      # (docs/upgrading-to-react-router-8.md). React 19 comes with that move.",
-      "# to React Router 8 and React 19 was the upgrade that made this tree\n      # (docs/upgrading-to-react-router-8.md). React 19 came with that move.",
-    ],
-  ],
   "bench/compare-builds.ts": [
     [
       " * the React Router 8 tree `npm run test:upgrade` leaves (its own start script",

@@ -217,7 +217,7 @@ export function createViteConfig({ buildDirectory = DEFAULT_BUILD_DIRECTORY } = 
       ],
       environment: "node",
       // A floor, not a pace: Vitest's 5 s default was passed by two recorder tests in .ci/run's
-      // fresh clone beside one busy loop per core (issue 30). Beside such loops here, a fresh clone
+      // fresh clone beside one busy loop per core. Beside such loops here, a fresh clone
       // included (2026-11-25, Node 24 and 26), no test without a limit of its own took over 0.5 s;
       // 20 s leaves a machine several times slower room, and a hung test still fails. Tests whose
       // work is heavier (SDK imports, 20 MiB bodies, large route tables) set their own limits.

@@ -1,5 +1,5 @@
 /**
- * The shapes of issue 32, each a client's mistake that used to answer 500
+ * Client mistakes that used to answer 500
  * with an error line and a Sentry event: now a 4xx with a short answer, ONE
  * info line (`request refused`, with the reason) and no event; so do the
  * refusals of the server's front (a method, a path, a body size). A valid form

@@ -3,7 +3,7 @@
  * upstream's name) and sends no `X-Forwarded-Host`: the framework sees an
  * `Origin` that is not the `Host` and refuses the post as cross-site. That is
  * a refusal, 403 with one info line and no Sentry event, not a 500 with an
- * error line per post (issue 32); the same proxy sending `X-Forwarded-Host`
+ * error line per post; the same proxy sending `X-Forwarded-Host`
  * lets the post through. The app trusts the proxy (`TRUST_PROXY=loopback`), as
  * an operator behind one sets it: React Router 8 compares `Origin` with the
  * request's URL, whose host is the forwarded one only from a trusted proxy.

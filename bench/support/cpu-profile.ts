@@ -107,7 +107,7 @@ export function summarizeProfile(
     .sort((a, b) => b.us - a.us)
     .map(({ name, where, us }) => ({ name, where, msPerRequest: perRequest(us) }));
   const share = (ms: number) => `${((ms / busyMsPerRequest) * 100).toFixed(1)} %`;
-  // The SDK's own code (self time of every @sentry/* package), the figure issue 31 compares.
+  // The SDK's own code (self time of every @sentry/* package), the figure the cost goals compare.
   const sdkMsPerRequest = packages
     .filter((p) => p.name.startsWith("@sentry/"))
     .reduce((sum, p) => sum + p.msPerRequest, 0);

@@ -1,5 +1,5 @@
 /**
- * The head-to-head of issue 22: the app at 100 % tracing (C) against the same
+ * The head-to-head against the documented setup: the app at 100 % tracing (C) against the same
  * bare Remix app with `@sentry/remix` set up as Sentry documents it (E), and
  * both against bare Remix (A). Pure functions of the summaries.
  */

@@ -64,7 +64,7 @@ describe("requests the SDK's HTTP instrumentation leaves alone", () => {
     }
   });
 
-  // Issue 31: a request carries the SDK's async context only when it is traced.
+  // A request carries the SDK's async context only when it is traced.
   // Node's AsyncLocalStorage is counted, not the SDK: the SDK's context strategy
   // enters its store with `run` for each scope it forks.
   it("a marked request enters no async context of the SDK's; an unmarked one does", async () => {

@@ -90,24 +90,38 @@ export function untracedTrace(): RequestTrace | undefined {
   return trace && !trace.traced ? trace : undefined;
 }
 
-/** The decision recorded as the SDK records it: `sampled=false`, with this server's rate and number. */
-export function untracedSamplingContext({ node, core }: ServerSdk, trace: RequestTrace, sampleRate: number) {
+/**
+ * The decision recorded as the SDK records it: `sampled=false`, with this
+ * server's rate and number, and the request's route name (`transaction`) when it has one.
+ */
+export function untracedSamplingContext(
+  { node, core }: ServerSdk,
+  trace: RequestTrace,
+  sampleRate: number,
+  transaction?: string,
+) {
   const client = node.getClient();
   const own = {
     ...(client
       ? core.getDynamicSamplingContextFromClient(trace.traceId, client)
       : { trace_id: trace.traceId }),
     sample_rate: String(sampleRate),
+    ...(transaction ? { transaction } : {}),
   };
   return { ...(trace.upstream ?? own), sample_rand: String(trace.sampleRand), sampled: "false" };
 }
 
 /** `sentry-trace` and `baggage` for an untraced request's page: the browser and callees follow the decision. */
-export function untracedTraceData(sdk: ServerSdk, trace: RequestTrace, sampleRate: number) {
+export function untracedTraceData(
+  sdk: ServerSdk,
+  trace: RequestTrace,
+  sampleRate: number,
+  transaction?: string,
+) {
   return {
     sentryTrace: sdk.core.generateSentryTraceHeader(trace.traceId, sdk.core.generateSpanId(), false),
     baggage: sdk.core.dynamicSamplingContextToSentryBaggageHeader(
-      untracedSamplingContext(sdk, trace, sampleRate),
+      untracedSamplingContext(sdk, trace, sampleRate, transaction),
     ),
   };
 }
@@ -118,6 +132,7 @@ export function applyUntracedTrace(
   scope: Scope,
   trace: RequestTrace,
   sampleRate: number,
+  transaction?: string,
 ): void {
   const request = currentIncomingRequest();
   if (request)
@@ -127,7 +142,7 @@ export function applyUntracedTrace(
     sampleRand: trace.sampleRand,
     parentSpanId: trace.parentSpanId,
     sampled: false,
-    dsc: untracedSamplingContext(sdk, trace, sampleRate),
+    dsc: untracedSamplingContext(sdk, trace, sampleRate, transaction),
   });
   for (const breadcrumb of trace.breadcrumbs) scope.addBreadcrumb(breadcrumb, trace.breadcrumbs.length);
 }

@@ -1,10 +1,11 @@
 import type { IncomingMessage } from "node:http";
-import type { Event } from "@sentry/core";
+import type { Span } from "@sentry/core";
 import type { DataCollection } from "@sentry/core";
 import { instanceName, outboundProxy, sentryEnvironment, type Env } from "~/env.server";
 import { routePatternOf } from "~/routing/request-route.server";
 import { NOT_FOUND_PATTERN } from "~/routing/route-patterns";
 import { OPERATIONAL_PATHS } from "~/http/operational-paths";
+import { currentIncomingRequest } from "~/request-scope.server";
 import { ALLOWED_REQUEST_HEADERS, SENTRY_LIMITS, sharedSentryOptions } from "./sentry-options";
 import { ingestTransport } from "./sentry-transport.server";
 import { contextIntegration } from "./sentry-context.server";
@@ -61,27 +62,29 @@ function serverTransactionName(method: string, url: URL, route = routePatternOf(
   return `${method.toUpperCase()} ${route ?? url.pathname}`;
 }
 
+/** Where Sentry 11 reads a transaction's name source from (`transaction_info.source`, the DSC's `transaction`). */
+const SEGMENT_NAME_SOURCE = "sentry.segment.name.source";
+
 /**
- * Names server transactions `<METHOD> <full pattern>` (the SDK uses the leaf
- * route's relative path). In `preprocessEvent`, before the SDK compares names,
- * so the source stays `route` instead of `custom`.
+ * Names the request's span `<METHOD> <full pattern>`, source `route`, as the
+ * HTTP integration creates it: before the page's meta tags, `Server-Timing` or
+ * an outgoing request read the trace's sampling context, which then carries
+ * the name (the SDK leaves out a name whose source is `url`).
  */
-function routeNamesIntegration() {
-  return {
-    name: "RouteNames",
-    preprocessEvent(event: Event) {
-      const trace = event.contexts?.trace;
-      if (event.type !== "transaction" || trace?.op !== "http.server") return;
-      const data = (trace.data ?? {}) as Record<string, unknown>;
-      const method = typeof data["http.request.method"] === "string" ? data["http.request.method"] : "GET";
-      const url = URL.parse(String(data["url.full"]));
-      if (!url) return;
-      const route = routePatternOf(url);
-      event.transaction = serverTransactionName(method, url, route);
-      event.transaction_info = { source: "route" };
-      data["http.route"] = route;
-    },
-  };
+function nameRequestSpan(span: Span, request: { method?: string; url?: string }): void {
+  const url = URL.parse(request.url ?? "/", "http://localhost");
+  const route = url && routePatternOf(url);
+  if (!route) return;
+  span.updateName(serverTransactionName(request.method ?? "GET", url, route));
+  span.setAttributes({ [SEGMENT_NAME_SOURCE]: "route", "http.route": route });
+}
+
+/** The current request's route name, for an untraced request's sampling context (the SDK's would carry it). */
+function currentRouteName(): string | undefined {
+  const request = currentIncomingRequest();
+  const url = request && URL.parse(request.url ?? "/", "http://localhost");
+  const route = url ? routePatternOf(url) : undefined;
+  return request && url && route ? serverTransactionName(request.method ?? "GET", url, route) : undefined;
 }
 
 /**
@@ -167,12 +170,12 @@ export async function initServerSentry(env: Env): Promise<void> {
       // a real route's 404 keeps its transaction; the catch-all's are never traced.
       Sentry.httpIntegration({
         ignoreIncomingRequests: skipsRequestSpan(sdk, env.SENTRY_TRACES_SAMPLE_RATE),
+        onSpanCreated: nameRequestSpan,
         maxRequestBodySize: "none",
         ignoreStatusCodes: [],
         // Release-health sessions per request cost work on every request; errors and traces do not need them.
         sessions: false,
       }),
-      routeNamesIntegration(),
       contextIntegration(Sentry.nodeContextIntegration()),
     ],
   });
@@ -197,10 +200,11 @@ export function captureServerError(
   Sentry.withScope((scope) => {
     // An untraced request has no scope of the SDK's: what it would have held comes from the request's own.
     const untraced = untracedTrace();
-    if (untraced) applyUntracedTrace(sdk, scope, untraced, sampleRateOf(sdk));
+    const name = serverTransactionName(request.method, new URL(request.url), route);
+    if (untraced) applyUntracedTrace(sdk, scope, untraced, sampleRateOf(sdk), route && name);
     scope.setTag("digest", digest);
     scope.setTag("request_id", requestId);
-    scope.setTransactionName(serverTransactionName(request.method, new URL(request.url), route));
+    scope.setTransactionName(name);
     // The mechanism goes in the hint alone: a hint that also carries tags is
     // read as scope data and the mechanism is dropped.
     Sentry.captureException(error, {
@@ -214,7 +218,7 @@ export function traceMetaData(): { sentryTrace?: string; baggage?: string } {
   const sdk = serverSdk();
   if (!sdk?.node.getClient()) return {};
   const untraced = untracedTrace();
-  if (untraced) return untracedTraceData(sdk, untraced, sampleRateOf(sdk));
+  if (untraced) return untracedTraceData(sdk, untraced, sampleRateOf(sdk), currentRouteName());
   const data = sdk.node.getTraceData();
   return { sentryTrace: data["sentry-trace"], baggage: data.baggage };
 }

@@ -8,9 +8,7 @@ import { SERVER_BUILD_ID } from "./substitute-server-build";
  * inside it: if it stops loading the server build through SERVER_BUILD_ID
  * (the SSR input unless the Vite config names another, and what the dev
  * server loads for each request), every loader and action would silently go
- * unwrapped (substitute-server-build.ts); if it stops keeping its context on
- * Vite's config, every transaction would be named by URL (framework-plugin.ts).
- * These fail first.
+ * unwrapped (substitute-server-build.ts). These fail first.
  */
 const devRequire = createRequire(createRequire(import.meta.url).resolve("@react-router/dev/package.json"));
 const pluginSource = readFileSync(devRequire.resolve("./dist/vite.js"), "utf8");
@@ -31,10 +29,5 @@ describe("React Router's Vite plugin", () => {
     expect(pluginSource).toMatch(
       /await ssrEnvironment\.runner\.import\(\s*virtual(\$\d+)?\.serverBuild\.id\s*\)/,
     );
-  });
-
-  it("keeps its context, with the resolved config's routes, on Vite's config", () => {
-    expect(pluginSource).toMatch(/__reactRouterPluginContext: ctx/);
-    expect(pluginSource).toMatch(/ctx\.reactRouterConfig\.routes/);
   });
 });

@@ -18,6 +18,8 @@ export interface RequestTrace {
   traceId: string;
   sampleRand: number;
   parentSpanId?: string;
+  /** The request's transaction name (`GET /orders/:id`), worked out at most once. */
+  name: () => string;
   /** The upstream's dynamic sampling context, when the request continued a trace that had one. */
   upstream?: Partial<DynamicSamplingContext>;
   /** An untraced request's breadcrumbs, newest last (the SDK would have kept them on its scope). */
@@ -53,13 +55,15 @@ export function decideRequestTrace(
     header(request, "baggage"),
   );
   const { parentSampled, sampleRand } = requestSampling(context);
+  let named: string | undefined;
+  const once = () => (named ??= name());
   const method = request.method?.toUpperCase() ?? "GET";
   const spanless =
     method === "HEAD" || method === "OPTIONS" || (method === "GET" && isStaticAsset(request.url ?? "/"));
   const traced =
     !spanless &&
     isRequestTraced({
-      transactionName: name,
+      transactionName: once,
       parentSampled,
       sampleRand,
       sampleRate,
@@ -69,6 +73,7 @@ export function decideRequestTrace(
   const trace: RequestTrace = {
     traced,
     traceId: context.traceId,
+    name: once,
     sampleRand,
     parentSpanId: context.parentSpanId,
     upstream,
@@ -90,38 +95,25 @@ export function untracedTrace(): RequestTrace | undefined {
   return trace && !trace.traced ? trace : undefined;
 }
 
-/**
- * The decision recorded as the SDK records it: `sampled=false`, with this
- * server's rate and number, and the request's route name (`transaction`) when it has one.
- */
-export function untracedSamplingContext(
-  { node, core }: ServerSdk,
-  trace: RequestTrace,
-  sampleRate: number,
-  transaction?: string,
-) {
+/** The decision recorded as the SDK records it: `sampled=false`, with this server's rate, number and name. */
+export function untracedSamplingContext({ node, core }: ServerSdk, trace: RequestTrace, sampleRate: number) {
   const client = node.getClient();
   const own = {
     ...(client
       ? core.getDynamicSamplingContextFromClient(trace.traceId, client)
       : { trace_id: trace.traceId }),
     sample_rate: String(sampleRate),
-    ...(transaction ? { transaction } : {}),
+    transaction: trace.name(),
   };
   return { ...(trace.upstream ?? own), sample_rand: String(trace.sampleRand), sampled: "false" };
 }
 
 /** `sentry-trace` and `baggage` for an untraced request's page: the browser and callees follow the decision. */
-export function untracedTraceData(
-  sdk: ServerSdk,
-  trace: RequestTrace,
-  sampleRate: number,
-  transaction?: string,
-) {
+export function untracedTraceData(sdk: ServerSdk, trace: RequestTrace, sampleRate: number) {
   return {
     sentryTrace: sdk.core.generateSentryTraceHeader(trace.traceId, sdk.core.generateSpanId(), false),
     baggage: sdk.core.dynamicSamplingContextToSentryBaggageHeader(
-      untracedSamplingContext(sdk, trace, sampleRate, transaction),
+      untracedSamplingContext(sdk, trace, sampleRate),
     ),
   };
 }
@@ -132,7 +124,6 @@ export function applyUntracedTrace(
   scope: Scope,
   trace: RequestTrace,
   sampleRate: number,
-  transaction?: string,
 ): void {
   const request = currentIncomingRequest();
   if (request)
@@ -142,7 +133,7 @@ export function applyUntracedTrace(
     sampleRand: trace.sampleRand,
     parentSpanId: trace.parentSpanId,
     sampled: false,
-    dsc: untracedSamplingContext(sdk, trace, sampleRate, transaction),
+    dsc: untracedSamplingContext(sdk, trace, sampleRate),
   });
   for (const breadcrumb of trace.breadcrumbs) scope.addBreadcrumb(breadcrumb, trace.breadcrumbs.length);
 }

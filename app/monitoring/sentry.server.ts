@@ -5,7 +5,6 @@ import { instanceName, outboundProxy, sentryEnvironment, type Env } from "~/env.
 import { routePatternOf } from "~/routing/request-route.server";
 import { NOT_FOUND_PATTERN } from "~/routing/route-patterns";
 import { OPERATIONAL_PATHS } from "~/http/operational-paths";
-import { currentIncomingRequest } from "~/request-scope.server";
 import { ALLOWED_REQUEST_HEADERS, SENTRY_LIMITS, sharedSentryOptions } from "./sentry-options";
 import { ingestTransport } from "./sentry-transport.server";
 import { contextIntegration } from "./sentry-context.server";
@@ -77,14 +76,6 @@ function nameRequestSpan(span: Span, request: { method?: string; url?: string })
   if (!route) return;
   span.updateName(serverTransactionName(request.method ?? "GET", url, route));
   span.setAttributes({ [SEGMENT_NAME_SOURCE]: "route", "http.route": route });
-}
-
-/** The current request's route name, for an untraced request's sampling context (the SDK's would carry it). */
-function currentRouteName(): string | undefined {
-  const request = currentIncomingRequest();
-  const url = request && URL.parse(request.url ?? "/", "http://localhost");
-  const route = url ? routePatternOf(url) : undefined;
-  return request && url && route ? serverTransactionName(request.method ?? "GET", url, route) : undefined;
 }
 
 /**
@@ -200,11 +191,10 @@ export function captureServerError(
   Sentry.withScope((scope) => {
     // An untraced request has no scope of the SDK's: what it would have held comes from the request's own.
     const untraced = untracedTrace();
-    const name = serverTransactionName(request.method, new URL(request.url), route);
-    if (untraced) applyUntracedTrace(sdk, scope, untraced, sampleRateOf(sdk), route && name);
+    if (untraced) applyUntracedTrace(sdk, scope, untraced, sampleRateOf(sdk));
     scope.setTag("digest", digest);
     scope.setTag("request_id", requestId);
-    scope.setTransactionName(name);
+    scope.setTransactionName(serverTransactionName(request.method, new URL(request.url), route));
     // The mechanism goes in the hint alone: a hint that also carries tags is
     // read as scope data and the mechanism is dropped.
     Sentry.captureException(error, {
@@ -218,7 +208,7 @@ export function traceMetaData(): { sentryTrace?: string; baggage?: string } {
   const sdk = serverSdk();
   if (!sdk?.node.getClient()) return {};
   const untraced = untracedTrace();
-  if (untraced) return untracedTraceData(sdk, untraced, sampleRateOf(sdk), currentRouteName());
+  if (untraced) return untracedTraceData(sdk, untraced, sampleRateOf(sdk));
   const data = sdk.node.getTraceData();
   return { sentryTrace: data["sentry-trace"], baggage: data.baggage };
 }

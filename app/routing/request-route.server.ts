@@ -6,6 +6,7 @@
 import { matchRoutes } from "@remix-run/react";
 import { globalSlot } from "~/global-slot";
 import {
+  NOT_FOUND_PATTERN,
   pagePathOfDataUrl,
   routePatternOfMatches,
   routeTreeOf,
@@ -37,14 +38,28 @@ function pagePathOf(url: URL): string {
   return pagePathOfDataUrl(url) ?? url.pathname;
 }
 
+/** False for a path with a malformed `%` escape: the pre-app guards refuse it (400), `matchRoutes` would print a warning. */
+function decodable(pathname: string): boolean {
+  if (!pathname.includes("%")) return true;
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The pattern of the deepest route the framework matches for `url`
- * (`/fixtures/items/:id`; the catch-all's `/*`); undefined before the
- * framework was given a build, or when no route matches.
+ * (`/fixtures/items/:id`; the catch-all's `/*`, also for a path no route can
+ * be given, which is never traced); undefined before the framework was given
+ * a build, or when no route matches.
  */
 export function routePatternOf(url: URL): string | undefined {
   const table = served.get();
-  const matches = table && matchRoutes(table.tree, pagePathOf(url), table.basename);
+  const pathname = pagePathOf(url);
+  if (!decodable(pathname)) return table && NOT_FOUND_PATTERN;
+  const matches = table && matchRoutes(table.tree, pathname, table.basename);
   return matches ? routePatternOfMatches(matches) : undefined;
 }
 

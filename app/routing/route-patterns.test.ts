@@ -3,7 +3,7 @@
  * framework supports, as the server names a request (request-route.server.ts)
  * from a route manifest like the server build's.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { NOT_FOUND_PATTERN, type RouteDefinition } from "./route-patterns";
 import { recordServedRoutes, routePatternOf } from "./request-route.server";
 
@@ -77,6 +77,14 @@ describe("route patterns from the framework's matches", () => {
       "/caps": NOT_FOUND_PATTERN,
       "/orders/42/extra": NOT_FOUND_PATTERN,
     });
+  });
+
+  it("names a path with a malformed escape not found, without the framework's warning", () => {
+    recordServedRoutes(manifest);
+    const warn = vi.spyOn(console, "warn");
+    expect(routePatternOf(url("/orders/%E0%A4%A"))).toBe(NOT_FOUND_PATTERN);
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
   });
 
   it("matches under the build's basename, and nothing outside it", () => {

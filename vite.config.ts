@@ -3,31 +3,9 @@ import path from "node:path";
 import { sentryVitePlugin } from "@sentry/vite-plugin";
 import type { Plugin, PluginOption } from "vite";
 import { configDefaults, defineConfig } from "vitest/config";
-import { routePatterns, type RouteDefinition } from "./app/routing/route-patterns";
 import { quietBuild } from "./server/build-warnings";
-import { DEFAULT_BUILD_DIRECTORY, frameworkPlugin, resolvedRoutes } from "./server/adapter/framework-plugin";
+import { DEFAULT_BUILD_DIRECTORY, frameworkPlugin } from "./server/adapter/framework-plugin";
 import { substituteServerBuild } from "./server/adapter/substitute-server-build";
-
-/**
- * `virtual:route-patterns`: every route's URL pattern, computed from the
- * route config the framework's plugin resolved (file routes and
- * `app/routes.ts` alike), for the browser. The server computes the same patterns from the
- * build it serves (app/routing/request-route.server.ts), so both sides name
- * transactions and log lines the same way.
- */
-function routePatternsPlugin(): Plugin {
-  const virtualId = "virtual:route-patterns";
-  let routes: Record<string, RouteDefinition> = {};
-  return {
-    name: "route-patterns",
-    configResolved(config) {
-      routes = resolvedRoutes(config);
-    },
-    resolveId: (source) => (source === virtualId ? "\0" + virtualId : undefined),
-    load: (id) =>
-      id === "\0" + virtualId ? `export default ${JSON.stringify(routePatterns(routes))};\n` : undefined,
-  };
-}
 
 /**
  * Builds the boot (`server/boot.ts`) as `<build>/server/boot.js` next
@@ -194,7 +172,6 @@ export function createViteConfig({ buildDirectory = DEFAULT_BUILD_DIRECTORY } = 
           // Before the framework's plugin: it resolves the server build's name first.
           substituteServerBuild(),
           frameworkPlugin({ buildDirectory }),
-          routePatternsPlugin(),
           serverBootEntry(),
           bundleBootDependencies(),
           sourceMaps(buildDirectory),

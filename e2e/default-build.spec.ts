@@ -3,7 +3,7 @@
  * end-to-end fixture routes: every fixture path answers 404 there, for
  * documents and single-fetch requests alike.
  */
-import { fixtureRoutes } from "./fixtures/routes";
+import { fixtureRoutes, shapePages } from "./fixtures/routes";
 import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../test-support/app-server";
 import { expect, test } from "./support/fixtures";
 
@@ -22,7 +22,7 @@ test.afterAll(async () => {
 const concretePath = (pattern: string) => "/" + pattern.replace(/:\w+/g, "1");
 
 test("every fixture path answers 404 in the default build", async ({ request }) => {
-  const paths = Object.keys(fixtureRoutes).map(concretePath);
+  const paths = [...Object.keys(fixtureRoutes).map(concretePath), ...shapePages.map(({ path }) => path)];
   expect(paths.length).toBeGreaterThanOrEqual(10);
   for (const path of paths) {
     const document = await request.get(app.url + path);

@@ -17,7 +17,7 @@ export * from "virtual:remix/server-build";
 // Every id has a route (React Router 7's type allows a missing one).
 const table = build.routes as Record<string, NonNullable<(typeof build.routes)[string]>>;
 
-recordServedRoutes(table);
+recordServedRoutes(table, build.basename);
 recordManifestBounds(manifestBoundsOf(table, build.basename));
 
 const handleError = build.entry.module.handleError as ErrorHandler | undefined;

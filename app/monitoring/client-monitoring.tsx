@@ -74,7 +74,7 @@ export function reportRootError(error: unknown, info: ErrorInfo): void {
 }
 
 /** Who hears of client-side navigations: the tracing chunk, once it has loaded (sentry-tracing.client.ts). */
-export const navigations: { listener?: (pathname: string) => void } = {};
+export const navigations: { listener?: () => void } = {};
 
 /**
  * Reports each client-side navigation to `navigations.listener`: Sentry's
@@ -90,7 +90,7 @@ export function withMonitoring(App: ComponentType): () => ReactElement {
         firstRender.current = false;
         return;
       }
-      navigations.listener?.(pathname);
+      navigations.listener?.();
     }, [pathname]);
     return <App />;
   }

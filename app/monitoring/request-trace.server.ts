@@ -18,6 +18,8 @@ export interface RequestTrace {
   traceId: string;
   sampleRand: number;
   parentSpanId?: string;
+  /** The request's transaction name (`GET /orders/:id`), worked out at most once. */
+  name: () => string;
   /** The upstream's dynamic sampling context, when the request continued a trace that had one. */
   upstream?: Partial<DynamicSamplingContext>;
   /** An untraced request's breadcrumbs, newest last (the SDK would have kept them on its scope). */
@@ -53,13 +55,15 @@ export function decideRequestTrace(
     header(request, "baggage"),
   );
   const { parentSampled, sampleRand } = requestSampling(context);
+  let named: string | undefined;
+  const once = () => (named ??= name());
   const method = request.method?.toUpperCase() ?? "GET";
   const spanless =
     method === "HEAD" || method === "OPTIONS" || (method === "GET" && isStaticAsset(request.url ?? "/"));
   const traced =
     !spanless &&
     isRequestTraced({
-      transactionName: name,
+      transactionName: once,
       parentSampled,
       sampleRand,
       sampleRate,
@@ -69,6 +73,7 @@ export function decideRequestTrace(
   const trace: RequestTrace = {
     traced,
     traceId: context.traceId,
+    name: once,
     sampleRand,
     parentSpanId: context.parentSpanId,
     upstream,
@@ -90,7 +95,7 @@ export function untracedTrace(): RequestTrace | undefined {
   return trace && !trace.traced ? trace : undefined;
 }
 
-/** The decision recorded as the SDK records it: `sampled=false`, with this server's rate and number. */
+/** The decision recorded as the SDK records it: `sampled=false`, with this server's rate, number and name. */
 export function untracedSamplingContext({ node, core }: ServerSdk, trace: RequestTrace, sampleRate: number) {
   const client = node.getClient();
   const own = {
@@ -98,6 +103,7 @@ export function untracedSamplingContext({ node, core }: ServerSdk, trace: Reques
       ? core.getDynamicSamplingContextFromClient(trace.traceId, client)
       : { trace_id: trace.traceId }),
     sample_rate: String(sampleRate),
+    transaction: trace.name(),
   };
   return { ...(trace.upstream ?? own), sample_rand: String(trace.sampleRand), sampled: "false" };
 }

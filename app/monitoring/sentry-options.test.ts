@@ -17,7 +17,6 @@ vi.mock("@sentry/node", async (importOriginal) => ({
   ...(await importOriginal<typeof import("@sentry/node")>()),
   init: vi.fn(),
 }));
-vi.mock("virtual:route-patterns", () => ({ default: [] }));
 
 const settings = {
   SENTRY_DSN: "https://public@o1.ingest.example/42",

@@ -9,28 +9,27 @@ import {
   startBrowserTracingNavigationSpan,
   startBrowserTracingPageLoadSpan,
 } from "@sentry/remix";
-import patterns from "virtual:route-patterns";
 import { navigations } from "./client-monitoring";
-import { matchRoutePattern } from "~/routing/route-pattern-matcher";
+import { browserRoutePattern } from "~/routing/route-pattern.client";
 
 /**
  * Page-load and navigation tracing, in a chunk of its own, added after
  * hydration. Both spans are started here, named by route pattern
- * (`virtual:route-patterns`). Starting late loses nothing: the page load is
+ * from the framework router's matches. Starting late loses nothing: the page load is
  * dated back by its timing entries and web vitals come from buffered entries.
  */
 export function startTracing(): void {
   addIntegration(browserTracingIntegration({ instrumentPageLoad: false, instrumentNavigation: false }));
   const client = getClient();
-  if (client) startBrowserTracingPageLoadSpan(client, routeSpan("pageload", window.location.pathname));
+  if (client) startBrowserTracingPageLoadSpan(client, routeSpan("pageload"));
   navigations.listener = startNavigation;
 }
 
 /** A span named by route pattern (`/*` for the catch-all, whose transactions are then dropped). */
-function routeSpan(kind: "pageload" | "navigation", pathname: string) {
-  const pattern = matchRoutePattern(pathname, patterns);
+function routeSpan(kind: "pageload" | "navigation") {
+  const pattern = browserRoutePattern();
   return {
-    name: pattern ?? pathname,
+    name: pattern ?? window.location.pathname,
     op: kind,
     attributes: {
       [SEMANTIC_ATTRIBUTE_SENTRY_ORIGIN]: `auto.${kind}.remix`,
@@ -40,10 +39,10 @@ function routeSpan(kind: "pageload" | "navigation", pathname: string) {
   } as const;
 }
 
-function startNavigation(pathname: string): void {
+function startNavigation(): void {
   const client = getClient();
   if (!client) return;
   const active = getActiveSpan();
   if (active) getRootSpan(active).end();
-  startBrowserTracingNavigationSpan(client, routeSpan("navigation", pathname));
+  startBrowserTracingNavigationSpan(client, routeSpan("navigation"));
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import type { Event } from "@sentry/core";
+import type { Span } from "@sentry/core";
 import type { DataCollection } from "@sentry/core";
 import { instanceName, outboundProxy, sentryEnvironment, type Env } from "~/env.server";
 import { routePatternOf } from "~/routing/request-route.server";
@@ -61,27 +61,21 @@ function serverTransactionName(method: string, url: URL, route = routePatternOf(
   return `${method.toUpperCase()} ${route ?? url.pathname}`;
 }
 
+/** Where Sentry 11 reads a transaction's name source from (`transaction_info.source`, the DSC's `transaction`). */
+const SEGMENT_NAME_SOURCE = "sentry.segment.name.source";
+
 /**
- * Names server transactions `<METHOD> <full pattern>` (the SDK uses the leaf
- * route's relative path). In `preprocessEvent`, before the SDK compares names,
- * so the source stays `route` instead of `custom`.
+ * Names the request's span `<METHOD> <full pattern>`, source `route`, as the
+ * HTTP integration creates it: before the page's meta tags, `Server-Timing` or
+ * an outgoing request read the trace's sampling context, which then carries
+ * the name (the SDK leaves out a name whose source is `url`).
  */
-function routeNamesIntegration() {
-  return {
-    name: "RouteNames",
-    preprocessEvent(event: Event) {
-      const trace = event.contexts?.trace;
-      if (event.type !== "transaction" || trace?.op !== "http.server") return;
-      const data = (trace.data ?? {}) as Record<string, unknown>;
-      const method = typeof data["http.request.method"] === "string" ? data["http.request.method"] : "GET";
-      const url = URL.parse(String(data["url.full"]));
-      if (!url) return;
-      const route = routePatternOf(url);
-      event.transaction = serverTransactionName(method, url, route);
-      event.transaction_info = { source: "route" };
-      data["http.route"] = route;
-    },
-  };
+function nameRequestSpan(span: Span, request: { method?: string; url?: string }): void {
+  const url = URL.parse(request.url ?? "/", "http://localhost");
+  const route = url && routePatternOf(url);
+  if (!route) return;
+  span.updateName(serverTransactionName(request.method ?? "GET", url, route));
+  span.setAttributes({ [SEGMENT_NAME_SOURCE]: "route", "http.route": route });
 }
 
 /**
@@ -167,12 +161,12 @@ export async function initServerSentry(env: Env): Promise<void> {
       // a real route's 404 keeps its transaction; the catch-all's are never traced.
       Sentry.httpIntegration({
         ignoreIncomingRequests: skipsRequestSpan(sdk, env.SENTRY_TRACES_SAMPLE_RATE),
+        onSpanCreated: nameRequestSpan,
         maxRequestBodySize: "none",
         ignoreStatusCodes: [],
         // Release-health sessions per request cost work on every request; errors and traces do not need them.
         sessions: false,
       }),
-      routeNamesIntegration(),
       contextIntegration(Sentry.nodeContextIntegration()),
     ],
   });

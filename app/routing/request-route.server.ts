@@ -1,25 +1,36 @@
 /**
- * Which route a request is about, by URL, from the routes of the build the
- * framework serves (recorded by server/wrapped-server-build.ts); the browser
- * computes the same patterns from `virtual:route-patterns` (vite.config.ts).
+ * Which route a request is about, by URL: the framework's own `matchRoutes`
+ * (the very function its server matches with) on the routes of the build it
+ * serves (recorded by server/wrapped-server-build.ts), with its basename.
  */
+import { matchRoutes } from "@remix-run/react";
 import { globalSlot } from "~/global-slot";
-import { matchRoutePattern } from "./route-pattern-matcher";
-import { pagePathOfDataUrl, routePatterns, type RouteDefinition, type RoutePattern } from "./route-patterns";
+import {
+  NOT_FOUND_PATTERN,
+  pagePathOfDataUrl,
+  routePatternOfMatches,
+  routeTreeOf,
+  type RouteDefinition,
+  type RouteObject,
+} from "./route-patterns";
 
 interface ServedRoutes {
-  routes: Record<string, RouteDefinition>;
-  patterns: RoutePattern[];
-  ids: Set<string>;
+  routes: Record<string, RouteDefinition | undefined>;
+  tree: RouteObject[];
+  basename: string | undefined;
 }
 
 /** In a global slot (app/global-slot.ts): the boot's copy reads what the server build's records. */
 const served = globalSlot<ServedRoutes>("served-routes");
 
-/** Records the routes of the build Remix serves; the same routes object again costs nothing. */
-export function recordServedRoutes(routes: Record<string, RouteDefinition>): void {
-  if (served.get()?.routes === routes) return;
-  served.set({ routes, patterns: routePatterns(routes), ids: new Set(Object.keys(routes)) });
+/** Records the routes of the build the framework serves; the same build again costs nothing. */
+export function recordServedRoutes(
+  routes: Record<string, RouteDefinition | undefined>,
+  basename?: string,
+): void {
+  const current = served.get();
+  if (current?.routes === routes && current.basename === basename) return;
+  served.set({ routes, tree: routeTreeOf(routes), basename });
 }
 
 /** The page path a request is about: a `.data` request loads the page without the suffix. */
@@ -27,13 +38,29 @@ function pagePathOf(url: URL): string {
   return pagePathOfDataUrl(url) ?? url.pathname;
 }
 
+/** False for a path with a malformed `%` escape: the pre-app guards refuse it (400), `matchRoutes` would print a warning. */
+function decodable(pathname: string): boolean {
+  if (!pathname.includes("%")) return true;
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * The route pattern that serves `url` (`/fixtures/items/:id`), the catch-all's
- * `/*` for unknown paths; undefined before Remix was given a build.
+ * The pattern of the deepest route the framework matches for `url`
+ * (`/fixtures/items/:id`; the catch-all's `/*`, also for a path no route can
+ * be given, which is never traced); undefined before the framework was given
+ * a build, or when no route matches.
  */
 export function routePatternOf(url: URL): string | undefined {
   const table = served.get();
-  return table && matchRoutePattern(pagePathOf(url), table.patterns);
+  const pathname = pagePathOf(url);
+  if (!decodable(pathname)) return table && NOT_FOUND_PATTERN;
+  const matches = table && matchRoutes(table.tree, pathname, table.basename);
+  return matches ? routePatternOfMatches(matches) : undefined;
 }
 
 /**
@@ -43,6 +70,8 @@ export function routePatternOf(url: URL): string | undefined {
  */
 export function namesUnknownRoute(url: URL): boolean {
   const requested = url.searchParams.get("_routes");
-  const known = served.get()?.ids;
-  return requested !== null && known !== undefined && requested.split(",").some((id) => !known.has(id));
+  const known = served.get()?.routes;
+  return (
+    requested !== null && known !== undefined && requested.split(",").some((id) => !Object.hasOwn(known, id))
+  );
 }

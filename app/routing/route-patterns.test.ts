@@ -1,71 +1,100 @@
-import { describe, expect, it } from "vitest";
-import { matchRoutePattern } from "./route-pattern-matcher";
-import { NOT_FOUND_PATTERN, routePatterns, type RouteDefinition } from "./route-patterns";
+/**
+ * Names from the framework's own matching, for every shape of route the
+ * framework supports, as the server names a request (request-route.server.ts)
+ * from a route manifest like the server build's.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { NOT_FOUND_PATTERN, type RouteDefinition } from "./route-patterns";
+import { recordServedRoutes, routePatternOf } from "./request-route.server";
 
-const routes: Record<string, RouteDefinition> = {
-  root: { id: "root", path: "" },
-  "routes/_index": { id: "routes/_index", parentId: "root", index: true },
-  "routes/$": { id: "routes/$", parentId: "root", path: "*" },
-  "fixtures/items/:id": { id: "fixtures/items/:id", parentId: "root", path: "fixtures/items/:id" },
-  "fixtures/items/new": { id: "fixtures/items/new", parentId: "root", path: "fixtures/items/new" },
-  "routes/docs": { id: "routes/docs", parentId: "root", path: "docs" },
-  "routes/docs._index": { id: "routes/docs._index", parentId: "routes/docs", index: true },
-  "routes/docs.$slug": { id: "routes/docs.$slug", parentId: "routes/docs", path: ":slug" },
-  "routes/($lang).about": { id: "routes/($lang).about", parentId: "root", path: ":lang?/about" },
-};
+/** What Remix's file routes make of these files (`app/routes/<id>.tsx`), in its order. */
+const manifest: Record<string, RouteDefinition> = Object.fromEntries(
+  [
+    { id: "root", path: "" },
+    { id: "routes/_index", parentId: "root", index: true },
+    { id: "routes/$", parentId: "root", path: "*" },
+    // A parent with a loader and an <Outlet/>, and no index child.
+    { id: "routes/orders", parentId: "root", path: "orders" },
+    { id: "routes/orders.$id", parentId: "routes/orders", path: ":id" },
+    { id: "routes/orders.new", parentId: "routes/orders", path: "new" },
+    // A pathless layout.
+    { id: "routes/_auth", parentId: "root" },
+    { id: "routes/_auth.login", parentId: "routes/_auth", path: "login" },
+    // A list with an index child.
+    { id: "routes/docs", parentId: "root", path: "docs" },
+    { id: "routes/docs._index", parentId: "routes/docs", index: true },
+    { id: "routes/docs.$", parentId: "routes/docs", path: "*" },
+    { id: "routes/($lang).about", parentId: "root", path: ":lang?/about" },
+    { id: "routes/sitemap[.]xml", parentId: "root", path: "sitemap.xml" },
+    { id: "routes/contact", parentId: "root", path: "contact" },
+    { id: "routes/contact_.thanks", parentId: "root", path: "contact/thanks" },
+    { id: "routes/Caps", parentId: "root", path: "Caps", caseSensitive: true },
+  ].map((route) => [route.id, route]),
+);
 
-const patterns = routePatterns(routes);
-const match = (pathname: string) => matchRoutePattern(pathname, patterns);
+const url = (path: string) => new URL(path, "http://localhost");
 
-describe("routePatterns", () => {
-  it("gives every page route its full pattern with a leading slash", () => {
-    expect(patterns.map((p) => p.pattern).sort()).toEqual(
+afterEach(() => recordServedRoutes({}));
+
+describe("route patterns from the framework's matches", () => {
+  it("names every shape by the full pattern of the deepest route it rendered", () => {
+    recordServedRoutes(manifest);
+    const names = Object.fromEntries(
       [
         "/",
-        "/*",
+        "/orders",
+        "/orders/",
+        "/orders/42",
+        "/orders/new",
+        "/login",
         "/docs",
-        "/docs/:slug",
-        "/fixtures/items/:id",
-        "/fixtures/items/new",
-        "/:lang?/about",
-      ].sort(),
+        "/docs/guides/setup",
+        "/about",
+        "/fr/about",
+        "/sitemap.xml",
+        "/contact",
+        "/contact/thanks",
+        "/Caps",
+        "/caps",
+        "/orders/42/extra",
+      ].map((path) => [path, routePatternOf(url(path))]),
     );
+    expect(names).toEqual({
+      "/": "/",
+      "/orders": "/orders",
+      "/orders/": "/orders",
+      "/orders/42": "/orders/:id",
+      "/orders/new": "/orders/new",
+      "/login": "/login",
+      "/docs": "/docs",
+      "/docs/guides/setup": "/docs/*",
+      "/about": "/:lang?/about",
+      "/fr/about": "/:lang?/about",
+      "/sitemap.xml": "/sitemap.xml",
+      "/contact": "/contact",
+      "/contact/thanks": "/contact/thanks",
+      "/Caps": "/Caps",
+      "/caps": NOT_FOUND_PATTERN,
+      "/orders/42/extra": NOT_FOUND_PATTERN,
+    });
   });
 
-  it("puts the catch-all last", () => {
-    expect(patterns.at(-1)?.pattern).toBe(NOT_FOUND_PATTERN);
-  });
-});
-
-describe("matchRoutePattern", () => {
-  it("names the start page and dynamic segments by pattern", () => {
-    expect(match("/")).toBe("/");
-    expect(match("/fixtures/items/1")).toBe("/fixtures/items/:id");
-    expect(match("/fixtures/items/42/")).toBe("/fixtures/items/:id");
-    expect(match("/docs")).toBe("/docs");
-    expect(match("/docs/intro")).toBe("/docs/:slug");
+  it("names a path with a malformed escape not found, without the framework's warning", () => {
+    recordServedRoutes(manifest);
+    const warn = vi.spyOn(console, "warn");
+    expect(routePatternOf(url("/orders/%E0%A4%A"))).toBe(NOT_FOUND_PATTERN);
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
   });
 
-  it("prefers static segments over dynamic ones", () => {
-    expect(match("/fixtures/items/new")).toBe("/fixtures/items/new");
+  it("matches under the build's basename, and nothing outside it", () => {
+    recordServedRoutes(manifest, "/shop");
+    expect(routePatternOf(url("/shop/orders/42"))).toBe("/orders/:id");
+    expect(routePatternOf(url("/shop"))).toBe("/");
+    expect(routePatternOf(url("/orders/42"))).toBeUndefined();
   });
 
-  it("handles optional segments", () => {
-    expect(match("/about")).toBe("/:lang?/about");
-    expect(match("/en/about")).toBe("/:lang?/about");
-  });
-
-  it("sends everything else to the catch-all", () => {
-    for (const pathname of ["/nope", "/fixtures/items", "/fixtures/items/1/extra", "/%E0%A4%A", "/a/b/c/d"]) {
-      expect(match(pathname)).toBe(NOT_FOUND_PATTERN);
-    }
-  });
-
-  it("matches exactly one regex for any pathname, so order never matters", () => {
-    for (const pathname of ["/", "/fixtures/items/1", "/fixtures/items/new", "/nope", "/docs/x"]) {
-      const hits = patterns.filter((p) => new RegExp(p.regex).test(pathname)).map((p) => p.pattern);
-      const nonSplat = hits.filter((p) => p !== NOT_FOUND_PATTERN);
-      expect(hits.length === 1 || nonSplat.length === hits.length).toBe(true);
-    }
+  it("names nothing where no route matches (a build without routes)", () => {
+    expect(routePatternOf(url("/orders/42"))).toBeUndefined();
   });
 });

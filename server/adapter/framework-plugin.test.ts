@@ -10,9 +10,8 @@ adviseOnFailure(ADAPTER_ADVICE("framework-plugin.ts"));
  * Shape tests against Remix's Vite plugin, for what the build relies on
  * inside it: if it stops loading the server build through SERVER_BUILD_ID
  * (the SSR input, and what the dev server loads for each request), every
- * loader and action would silently go unwrapped (substitute-server-build.ts); if
- * it stops keeping its context on Vite's config, every transaction would be
- * named by URL (framework-plugin.ts). These fail first.
+ * loader and action would silently go unwrapped (substitute-server-build.ts).
+ * These fail first.
  */
 const devRequire = createRequire(createRequire(import.meta.url).resolve("@remix-run/dev/package.json"));
 const vmod = devRequire("./dist/vite/vmod.js") as { id: (name: string) => string };
@@ -27,10 +26,5 @@ describe("Remix's Vite plugin", () => {
   it("builds the server from it and loads it in the dev server", () => {
     expect(pluginSource).toMatch(/input: serverBuildId,/);
     expect(pluginSource).toMatch(/await viteDevServer\.ssrLoadModule\(serverBuildId\)/);
-  });
-
-  it("keeps its context, with the resolved config's routes, on Vite's config", () => {
-    expect(pluginSource).toMatch(/__remixPluginContext: ctx/);
-    expect(pluginSource).toMatch(/ctx\.remixConfig\.routes/);
   });
 });

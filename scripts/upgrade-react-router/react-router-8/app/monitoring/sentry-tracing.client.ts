@@ -8,9 +8,8 @@ import {
   startBrowserTracingNavigationSpan,
   startBrowserTracingPageLoadSpan,
 } from "@sentry/react";
-import patterns from "virtual:route-patterns";
 import { navigations } from "./client-monitoring";
-import { matchRoutePattern } from "~/routing/route-pattern-matcher";
+import { browserRoutePattern } from "~/routing/route-pattern.client";
 
 /**
  * Where Sentry 11 reads a transaction's name source from (`transaction_info.source`);
@@ -21,8 +20,8 @@ const SEGMENT_NAME_SOURCE = "sentry.segment.name.source";
 /**
  * Page-load and navigation tracing, in a chunk of its own, added after
  * hydration (sentry.client.ts). The SDK's own page-load and navigation spans
- * are off: both are started here, named by route pattern from the real route
- * config (`virtual:route-patterns`), with the same calls as on Remix 2
+ * are off: both are started here, named by route pattern from the framework
+ * router's matches, with the same calls as on Remix 2
  * (`@sentry/remix` 10), where Sentry 11 kept them. The page load still continues the server's trace (the SDK reads the
  * meta tags when it starts), is dated back to the navigation's start by its
  * timing entries, and web vitals come from buffered performance entries, so
@@ -31,15 +30,15 @@ const SEGMENT_NAME_SOURCE = "sentry.segment.name.source";
 export function startTracing(): void {
   addIntegration(browserTracingIntegration({ instrumentPageLoad: false, instrumentNavigation: false }));
   const client = getClient();
-  if (client) startBrowserTracingPageLoadSpan(client, routeSpan("pageload", window.location.pathname));
+  if (client) startBrowserTracingPageLoadSpan(client, routeSpan("pageload"));
   navigations.listener = startNavigation;
 }
 
 /** A span named by route pattern (`/*` for the catch-all, whose transactions are then dropped). */
-function routeSpan(kind: "pageload" | "navigation", pathname: string) {
-  const pattern = matchRoutePattern(pathname, patterns);
+function routeSpan(kind: "pageload" | "navigation") {
+  const pattern = browserRoutePattern();
   return {
-    name: pattern ?? pathname,
+    name: pattern ?? window.location.pathname,
     op: kind,
     attributes: {
       [SEMANTIC_ATTRIBUTE_SENTRY_ORIGIN]: `auto.${kind}.remix`,
@@ -49,10 +48,10 @@ function routeSpan(kind: "pageload" | "navigation", pathname: string) {
   } as const;
 }
 
-function startNavigation(pathname: string): void {
+function startNavigation(): void {
   const client = getClient();
   if (!client) return;
   const active = getActiveSpan();
   if (active) getRootSpan(active).end();
-  startBrowserTracingNavigationSpan(client, routeSpan("navigation", pathname));
+  startBrowserTracingNavigationSpan(client, routeSpan("navigation"));
 }

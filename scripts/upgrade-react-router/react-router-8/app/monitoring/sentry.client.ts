@@ -1,7 +1,7 @@
 import * as Sentry from "@sentry/react";
 import type { ErrorInfo } from "react";
 import type { PublicEnv } from "~/env.server";
-import { pageRoutePattern } from "./page-route.client";
+import { browserRoutePattern } from "~/routing/route-pattern.client";
 import { sharedSentryOptions } from "./sentry-options";
 
 /**
@@ -46,6 +46,7 @@ export function initClientSentry(env: PublicEnv): void {
     traceLifecycle: "static",
     tunnel: env.SENTRY_TUNNEL_ROUTE,
   });
+  Sentry.addEventProcessor(nameUnnamedErrors);
 }
 
 /**
@@ -54,7 +55,17 @@ export function initClientSentry(env: PublicEnv): void {
  * scope only once it starts, after hydration, and only when sampling is on.
  */
 export function nameErrorsByPage(pathname: string): void {
-  Sentry.getCurrentScope().setTransactionName(pageRoutePattern(pathname));
+  Sentry.getCurrentScope().setTransactionName(browserRoutePattern(pathname));
+}
+
+/**
+ * The SDK starts before the framework creates its router, so the first
+ * naming can find no router: an error reported while the page still has no
+ * name takes the pattern of the page the router shows when it is reported.
+ */
+function nameUnnamedErrors(event: Sentry.Event): Sentry.Event {
+  if (event.type === undefined && !event.transaction) event.transaction = browserRoutePattern();
+  return event;
 }
 
 /** True when the server sampled this page's request: the browser then follows its decision. */

@@ -11,9 +11,7 @@ adviseOnFailure(ADAPTER_ADVICE("framework-plugin.ts"));
  * inside it: if it stops loading the server build through SERVER_BUILD_ID
  * (the SSR input unless the Vite config names another, and what the dev
  * server loads for each request), every loader and action would silently go
- * unwrapped (substitute-server-build.ts); if it stops keeping its context on
- * Vite's config, every transaction would be named by URL (framework-plugin.ts).
- * These fail first.
+ * unwrapped (substitute-server-build.ts). These fail first.
  */
 const devRequire = createRequire(createRequire(import.meta.url).resolve("@react-router/dev/package.json"));
 const pluginSource = readFileSync(devRequire.resolve("./dist/vite.js"), "utf8");
@@ -34,10 +32,5 @@ describe("React Router's Vite plugin", () => {
     expect(pluginSource).toMatch(
       /await ssrEnvironment\.runner\.import\(\s*virtual(\$\d+)?\.serverBuild\.id\s*\)/,
     );
-  });
-
-  it("keeps its context, with the resolved config's routes, on Vite's config", () => {
-    expect(pluginSource).toMatch(/__reactRouterPluginContext: ctx/);
-    expect(pluginSource).toMatch(/ctx\.reactRouterConfig\.routes/);
   });
 });

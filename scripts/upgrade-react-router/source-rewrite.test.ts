@@ -72,6 +72,15 @@ describe("rewriteSource: imports", () => {
   });
 });
 
+describe("rewriteSource: renamed identifiers", () => {
+  it("renames a parameter and keeps its type annotation", () => {
+    const before = "function handle(remixContext: EntryContext) {\n  return remixContext.url;\n}\n";
+    expect(rewriteSource("x.ts", before)).toBe(
+      "function handle(routerContext: EntryContext) {\n  return routerContext.url;\n}\n",
+    );
+  });
+});
+
 describe("rewriteSource: names as text", () => {
   it("replaces package names, binaries, browser globals and the virtual server build wherever they appear", () => {
     const before = [
@@ -80,7 +89,7 @@ describe("rewriteSource: names as text", () => {
       "window.__remixRouter.navigate(path);",
       'import * as build from "virtual:remix/server-build";',
       'vi.mock("@sentry/remix");',
-      "COPY remix.config.js ./",
+      "// COPY remix.config.js ./",
       'url.includes("/node_modules/@remix-run/server-runtime/")',
     ].join("\n");
     expect(rewriteSource("x.ts", before)).toBe(
@@ -90,7 +99,7 @@ describe("rewriteSource: names as text", () => {
         "window.__reactRouterDataRouter.navigate(path);",
         'import * as build from "virtual:react-router/server-build";',
         'vi.mock("@sentry/react");',
-        "COPY react-router.config.ts ./",
+        "// COPY react-router.config.ts ./",
         'url.includes("/node_modules/react-router/")',
       ].join("\n"),
     );
@@ -118,8 +127,8 @@ describe("blocks about the upgrade itself", () => {
     const yaml =
       "jobs:\n  test: {}\n  # upgrade-only (npm run init removes this job)\n  upgrade: {}\n  # /upgrade-only\n";
     expect(rewriteSource("ci.yml", yaml)).toBe("jobs:\n  test: {}\n");
-    const js = "a,\n// upgrade-only\nb,\n// /upgrade-only\nc,\n";
-    expect(rewriteSource("eslint.config.js", js)).toBe("a,\nc,\n");
+    const js = "[a,\n// upgrade-only\nb,\n// /upgrade-only\nc];\n";
+    expect(rewriteSource("eslint.config.js", js)).toBe("[a,\nc];\n");
     const md = "A\n<!-- upgrade-only -->\n\nThe upgrade.\n\n<!-- /upgrade-only -->\nB\n";
     expect(withoutUpgradeOnly(md)).toBe("A\nB\n");
   });

@@ -1,4 +1,14 @@
-import ts from "typescript";
+import { parse, type ParserPlugin } from "@babel/parser";
+
+type Statement = ReturnType<typeof parse>["program"]["body"][number];
+type ImportDeclaration = Extract<Statement, { type: "ImportDeclaration" }>;
+/** What the walk reads of any node; identifiers are told by their `type`. */
+interface Node {
+  type: string;
+  start?: number | null;
+  end?: number | null;
+  name?: string;
+}
 
 /**
  * The mechanical part of the upgrade, one source file at a time, as React
@@ -73,30 +83,46 @@ function applyEdits(text: string, edits: Edit[]): string {
 }
 
 /** The import declaration `node` rewritten for React Router 8, or undefined when it imports no Remix package. */
-function rewriteImport(node: ts.ImportDeclaration, renames: Map<string, string>): string | undefined {
-  const from = (node.moduleSpecifier as ts.StringLiteral).text;
-  const clause = node.importClause;
-  if (!moveExport(from, "") || !clause) return undefined;
-  if (clause.name || !clause.namedBindings || !ts.isNamedImports(clause.namedBindings))
-    throw new Error(`only named imports of ${from} can be moved: ${node.getText()}`);
+function rewriteImport(
+  node: ImportDeclaration,
+  text: string,
+  renames: Map<string, string>,
+): string | undefined {
+  const from = node.source.value;
+  if (!moveExport(from, "") || node.specifiers.length === 0) return undefined;
   const byModule = new Map<string, string[]>();
-  for (const element of clause.namedBindings.elements) {
-    const imported = (element.propertyName ?? element.name).text;
-    const local = element.name.text;
+  for (const element of node.specifiers) {
+    if (element.type !== "ImportSpecifier")
+      throw new Error(`only named imports of ${from} can be moved: ${text.slice(node.start!, node.end!)}`);
+    const imported = element.imported.type === "Identifier" ? element.imported.name : element.imported.value;
+    const local = element.local.name;
+    const renamed = imported !== local;
     const target = moveExport(from, imported)!;
-    if (!element.propertyName && target.name !== imported) renames.set(local, target.name);
-    const localName = element.propertyName ? local : target.name;
+    if (!renamed && target.name !== imported) renames.set(local, target.name);
+    const localName = renamed ? local : target.name;
     const spec = target.name === localName ? localName : `${target.name} as ${localName}`;
     const list = byModule.get(target.module) ?? [];
-    const specifier = element.isTypeOnly ? `type ${spec}` : spec;
+    const specifier = element.importKind === "type" ? `type ${spec}` : spec;
     // `json` and `data` both become `data`: imported once.
     if (!list.includes(specifier)) list.push(specifier);
     byModule.set(target.module, list);
   }
-  const typeOnly = clause.isTypeOnly ? "type " : "";
+  const typeOnly = node.importKind === "type" ? "type " : "";
   return [...byModule]
     .map(([module, specs]) => `import ${typeOnly}{ ${specs.join(", ")} } from "${module}";`)
     .join("\n");
+}
+
+/** Every node under `node` (Babel's AST is plain objects: its children are the object- and array-valued fields). */
+function walk(node: Node, visit: (node: Node) => boolean): void {
+  if (!visit(node)) return;
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "loc" || key === "leadingComments" || key === "trailingComments" || key === "innerComments")
+      continue;
+    for (const child of Array.isArray(value) ? value : [value])
+      if (child && typeof child === "object" && typeof (child as Node).type === "string")
+        walk(child as Node, visit);
+  }
 }
 
 /** One source file's text on React Router 8 (TypeScript or JavaScript, with or without JSX). */
@@ -116,22 +142,29 @@ export function rewriteSource(fileName: string, text: string): string {
   for (const [from, to] of TOKENS) out = out.split(from).join(to);
   if (!/\.(m|c)?[jt]sx?$/.test(fileName)) return out;
 
-  const kind = fileName.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
-  const source = ts.createSourceFile(fileName, out, ts.ScriptTarget.Latest, true, kind);
+  // Babel's parser, a stable public API (TypeScript's own compiler API goes with TypeScript 7).
+  const plugins: ParserPlugin[] = fileName.endsWith("x") ? ["typescript", "jsx"] : ["typescript"];
+  let program;
+  try {
+    program = parse(out, { sourceType: "module", plugins }).program;
+  } catch (error) {
+    throw new Error(`${fileName} does not parse, so its imports cannot be moved: ${String(error)}`);
+  }
   const renames = new Map(Object.entries(IDENTIFIER_RENAMES));
   const edits: Edit[] = [];
-  for (const statement of source.statements) {
-    if (!ts.isImportDeclaration(statement)) continue;
-    const rewritten = rewriteImport(statement, renames);
+  for (const statement of program.body) {
+    if (statement.type !== "ImportDeclaration") continue;
+    const rewritten = rewriteImport(statement, out, renames);
     if (rewritten !== undefined)
-      edits.push({ start: statement.getStart(source), end: statement.getEnd(), text: rewritten });
+      edits.push({ start: statement.start!, end: statement.end!, text: rewritten });
   }
-  const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node)) return;
-    if (ts.isIdentifier(node) && renames.has(node.text))
-      edits.push({ start: node.getStart(source), end: node.getEnd(), text: renames.get(node.text)! });
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
+  walk(program as Node, (node) => {
+    if (node.type === "ImportDeclaration") return false;
+    const name = node.type === "Identifier" || node.type === "JSXIdentifier" ? node.name : undefined;
+    // The name only: Babel's identifier of a parameter also spans its type annotation.
+    if (name !== undefined && renames.has(name))
+      edits.push({ start: node.start!, end: node.start! + name.length, text: renames.get(name)! });
+    return true;
+  });
   return applyEdits(out, edits);
 }

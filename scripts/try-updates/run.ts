@@ -32,8 +32,8 @@ import {
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 /**
- * The core of `npm test` (docs/testing.md), as `npm run test:upgrade -- --core` runs it, and the
- * lint: an ESLint or typescript-eslint update shows itself there first.
+ * The core of `npm test` (docs/testing.md: typecheck, unit tests, builds, production smoke, core
+ * specs) and the lint: an ESLint or typescript-eslint update shows itself there first.
  */
 const CORE_STEPS = ["typecheck", "lint", "test:unit", "build", "build:e2e", "test:smoke", "test:e2e:core"];
 /** npm can loop on a peer conflict without end (seen with TypeScript 7): a bound, with headroom. */

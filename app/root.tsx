@@ -2,7 +2,7 @@ import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/errors/error-page";
-import { useErrorsNamedByPage, withMonitoring } from "~/monitoring/client-monitoring";
+import { withMonitoring } from "~/monitoring/client-monitoring";
 import { useDocumentData } from "~/document/document-context";
 import { serializeForScript } from "~/document/public-env";
 import stylesheet from "~/styles/app.css?url";
@@ -24,7 +24,6 @@ export const meta: MetaFunction = () => siteMeta();
  */
 export function Layout({ children }: { children: ReactNode }) {
   const { nonce, env, trace } = useDocumentData();
-  useErrorsNamedByPage();
   return (
     <html lang="en">
       <head>

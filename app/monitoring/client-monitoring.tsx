@@ -1,12 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import {
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  type ComponentType,
-  type ErrorInfo,
-  type ReactElement,
-} from "react";
+import { useEffect, useRef, type ComponentType, type ErrorInfo, type ReactElement } from "react";
 import type { PublicEnv } from "~/env.server";
 
 /** The only monitoring code every page downloads: the SDK is a chunk loaded only when a DSN is configured. */
@@ -20,22 +13,6 @@ export async function startClientMonitoring(env: PublicEnv | undefined): Promise
   if (!env?.SENTRY_DSN) return;
   sentry = await import("./sentry.client");
   sentry.initClientSentry(env);
-  sentry.nameErrorsByPage(window.location.pathname);
-}
-
-/** The server renders no layout effects (React 18 warns of each); the browser runs them before any effect. */
-const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
-
-/**
- * Keeps browser errors named by the page they happen on after each navigation.
- * Called by the root's Layout, which renders around the app and its error
- * pages alike (the root's component is not rendered on an error page); a
- * layout effect, so the new name is set before an error boundary's effect
- * reports the new page's error.
- */
-export function useErrorsNamedByPage(): void {
-  const { pathname } = useLocation();
-  useBrowserLayoutEffect(() => sentry?.nameErrorsByPage(pathname), [pathname]);
 }
 
 /** After hydration: the parts of Sentry that need not delay it (tracing, feedback widget). */

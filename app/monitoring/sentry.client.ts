@@ -18,25 +18,17 @@ export function initClientSentry(env: PublicEnv): void {
     sendDefaultPii: false,
     tunnel: env.SENTRY_TUNNEL_ROUTE,
   });
-  Sentry.addEventProcessor(nameUnnamedErrors);
+  Sentry.addEventProcessor(nameErrorsByPage);
 }
 
 /**
- * Names the events of the page at `pathname` by its route pattern (their
- * `transaction`) from the first moment, tracing or not: tracing names the
- * scope only once it starts, after hydration, and only when sampling is on.
+ * An error event's `transaction` is the route pattern of the page the
+ * framework's router shows when the error is reported: from the first moment
+ * (a `clientLoader` failing or a first render crashing while the page
+ * hydrates), tracing or not, and after each navigation, its error pages too.
  */
-export function nameErrorsByPage(pathname: string): void {
-  Sentry.getCurrentScope().setTransactionName(browserRoutePattern(pathname));
-}
-
-/**
- * The SDK starts before the framework creates its router, so the first
- * naming can find no router: an error reported while the page still has no
- * name takes the pattern of the page the router shows when it is reported.
- */
-function nameUnnamedErrors(event: Sentry.Event): Sentry.Event {
-  if (event.type === undefined && !event.transaction) event.transaction = browserRoutePattern();
+function nameErrorsByPage(event: Sentry.Event): Sentry.Event {
+  if (event.type === undefined) event.transaction = browserRoutePattern() ?? event.transaction;
   return event;
 }
 

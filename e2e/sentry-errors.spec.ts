@@ -49,7 +49,8 @@ const FIXTURE_ROUTES = path.resolve(import.meta.dirname, "fixtures/routes");
 
 /** The fixture file and line that hold the `throw` statement for `message`. */
 function sourceOfThrow(message: string): { file: string; line: number } {
-  const matches = readdirSync(FIXTURE_ROUTES).flatMap((name) =>
+  const files = readdirSync(FIXTURE_ROUTES, { withFileTypes: true }).filter((entry) => entry.isFile());
+  const matches = files.flatMap(({ name }) =>
     readFileSync(path.join(FIXTURE_ROUTES, name), "utf8")
       .split("\n")
       .flatMap((text, index) =>

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage } from "node:http";
 import { globalSlot } from "~/global-slot";
 import type { Refusal } from "~/errors/refusal";
+import { normalizeAddress, type TrustFunction } from "~/http/trust-proxy.server";
 
 /**
  * The request scope: per-request facts that the log line, the Sentry event and
@@ -62,31 +63,45 @@ const ids = idSlot.get() ?? new WeakMap<IncomingMessage, string>();
 idSlot.set(ids);
 
 /**
+ * Which peers may hand a request its id: the proxies TRUST_PROXY trusts
+ * (server/boot.ts sets it), none until then. Anyone else could make the lines
+ * of their request look like another's, so their id is replaced.
+ */
+const trustSlot = globalSlot<{ trust: TrustFunction }>("request-id-trust");
+
+export function trustRequestIdsFrom(trust: TrustFunction): void {
+  trustSlot.set({ trust });
+}
+
+/**
  * The id of a request as Node received it, decided the first time anything
  * asks (the pre-app handlers, before anything else: server/response-headers.ts),
- * so the access line, the refusal and error lines and the response agree.
+ * so the access line, the refusal and error lines and the response agree: the
+ * `X-Request-Id` a trusted proxy sent when it is safe to log, else a fresh UUID.
  */
 export function requestIdOf(incoming: IncomingMessage): string {
   let id = ids.get(incoming);
   if (id === undefined) {
     const header = incoming.headers[REQUEST_ID_HEADER.toLowerCase()];
-    id = requestIdFrom(typeof header === "string" ? header : undefined);
+    const peer = normalizeAddress(incoming.socket?.remoteAddress ?? "");
+    const trusted = trustSlot.get()?.trust(peer, 0) === true;
+    id = requestIdFrom(trusted && typeof header === "string" ? header : undefined);
     ids.set(incoming, id);
   }
   return id;
 }
 
-/** The request's id: the caller's `X-Request-Id` when it is safe, else a fresh UUID; the same for the whole request. */
-export function requestIdFor(request: Request): string {
+/** The request's id, the same for the whole request; a fresh UUID outside a request scope (its sender is unknown). */
+export function currentOrNewRequestId(): string {
   const scope = scopes.getStore();
   if (scope?.requestId) return scope.requestId;
-  const id = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
+  const id = crypto.randomUUID();
   if (scope) scope.requestId = id;
   return id;
 }
 
 /** The caller's `X-Request-Id` value when it is safe to log, else a fresh UUID. */
-export function requestIdFrom(incoming: string | null | undefined): string {
+function requestIdFrom(incoming: string | null | undefined): string {
   return incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
 }
 

@@ -36,12 +36,10 @@ test.describe("logs", () => {
   });
 
   test("an error line has everything an operator needs", async ({ request, app }) => {
-    const response = await request.get("/fixtures/loader-error", {
-      headers: { "X-Request-Id": "req-from-proxy-42" },
-    });
+    const response = await request.get("/fixtures/loader-error");
     expect(response.status()).toBe(500);
-    expect(response.headers()["x-request-id"]).toBe("req-from-proxy-42");
-    const line = await app.waitForLog((entry) => entry.requestId === "req-from-proxy-42");
+    const id = response.headers()["x-request-id"];
+    const line = await app.waitForLog((entry) => entry.requestId === id);
     expect(line).toMatchObject({
       level: "error",
       msg: "unexpected server error",
@@ -78,6 +76,26 @@ test.describe("logs", () => {
       .logLines()
       .filter((line) => line.msg === "unexpected server error" && line.requestId === id);
     expect(errors).toHaveLength(1);
+  });
+
+  test("a caller's request id is kept only from a trusted proxy (TRUST_PROXY)", async ({ request }) => {
+    const incoming = "req-from-proxy-42";
+    // The worker's server trusts no proxy: anyone could make their lines look like another request's.
+    const untrusted = await request.get("/fixtures/loader-error", { headers: { "X-Request-Id": incoming } });
+    expect(untrusted.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    const app = await startApp({ env: { TRUST_PROXY: "loopback" } });
+    try {
+      const trusted = await fetch(`${app.url}/fixtures/loader-error`, {
+        headers: { "X-Request-Id": incoming },
+      });
+      expect(trusted.status).toBe(500);
+      expect(trusted.headers.get("x-request-id")).toBe(incoming);
+      const access = await app.waitForLog((line) => line.msg === "request" && line.requestId === incoming);
+      expect(access).toMatchObject({ status: 500 });
+      await app.waitForLog((line) => line.msg === "unexpected server error" && line.requestId === incoming);
+    } finally {
+      await app.stop();
+    }
   });
 
   test("an unsafe request id is replaced, and every response has one", async ({ request }) => {

@@ -33,11 +33,11 @@ test.afterAll(async () => {
 
 /** A failing request: its digest, the trace id the response hands on, and the event that reached the recorder. */
 async function failure(recorder: Recorder, server: AppServer, target: string) {
-  const requestId = `req-${randomUUID()}`;
   const response = await fetch(`${server.url}${target}`, {
-    headers: { "X-Request-Id": requestId, Cookie: `theme=${randomUUID()}`, "Accept-Language": "fr" },
+    headers: { Cookie: `theme=${randomUUID()}`, "Accept-Language": "fr" },
   });
   expect(response.status).toBe(500);
+  const requestId = response.headers.get("x-request-id");
   const digest = response.headers.get(DIGEST_HEADER) ?? digestInHtml(await response.text());
   expect(digest).toBeTruthy();
   const timing = /sentry-trace;desc="([^"]+)"/.exec(response.headers.get("server-timing") ?? "")?.[1];

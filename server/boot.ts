@@ -11,6 +11,7 @@
 import { instanceName, type Env } from "~/env.server";
 import { flushServerSentry, initServerSentry, requestTraceDecider } from "~/monitoring/sentry.server";
 import { trustFunction } from "~/http/trust-proxy.server";
+import { trustRequestIdsFrom } from "~/request-scope.server";
 import { installPreAppHandlers } from "./adapter/http-server";
 import { bypassSentryUnlessTraced } from "./adapter/sentry-request-bypass";
 import { closeServer, disarmClose } from "./adapter/server-close";
@@ -23,6 +24,7 @@ import { checkedEnvironment, exitOnListenError, logStarting } from "./starting";
 async function boot(): Promise<Env> {
   const { envFile, env } = checkedEnvironment();
   const trust = trustFunction(env.TRUST_PROXY);
+  trustRequestIdsFrom(trust);
   await initServerSentry(env);
   // Untraced requests skip the SDK's per-request work.
   const traced = requestTraceDecider(env);

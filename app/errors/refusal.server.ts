@@ -1,7 +1,7 @@
 import { getLogger } from "~/logging/logger.server";
 import { routePatternOf } from "~/routing/request-route.server";
 import type { Refusal } from "./refusal";
-import { recordRefusal, requestedPath, requestIdFor } from "~/request-scope.server";
+import { recordRefusal, requestedPath, currentOrNewRequestId } from "~/request-scope.server";
 
 export type { Refusal } from "./refusal";
 
@@ -14,7 +14,7 @@ export function refuseRequest(request: Request, refusal: Refusal): void {
   if (!recordRefusal(refusal)) return;
   getLogger().info(
     {
-      requestId: requestIdFor(request),
+      requestId: currentOrNewRequestId(),
       method: request.method,
       path: requestedPath(request),
       route: routePatternOf(new URL(request.url)),

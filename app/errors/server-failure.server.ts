@@ -4,7 +4,7 @@ import { captureServerError } from "~/monitoring/sentry.server";
 import { routePatternOf } from "~/routing/request-route.server";
 import { createDigest } from "./digest";
 import { isThrownData, responseError, statusOfThrownData, thrownDataError } from "./thrown-response.server";
-import { recordDigest, requestedPath, requestIdFor } from "~/request-scope.server";
+import { recordDigest, requestedPath, currentOrNewRequestId } from "~/request-scope.server";
 
 /**
  * The one path every server failure takes: a digest (shown on the page), one
@@ -32,7 +32,7 @@ function report(cause: unknown, request: Request, status: number | undefined): v
   const digest = createDigest();
   recordDigest(digest);
   const url = new URL(request.url);
-  const requestId = requestIdFor(request);
+  const requestId = currentOrNewRequestId();
   const route = routePatternOf(url);
   getLogger().error(
     {

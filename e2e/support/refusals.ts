@@ -1,8 +1,7 @@
 /**
  * What the refusal specs (client-refusals.spec.ts, request-fuzz.spec.ts)
- * share: raw requests with a request id of their own, so each request's log
- * lines can be told apart, and what one request left in the log and at the
- * recorder.
+ * share: raw requests, each request's log lines told apart by the id its
+ * response carries, and what one request left in the log and at the recorder.
  */
 import { randomUUID } from "node:crypto";
 import type { AppServer, LogLine } from "../../test-support/app-server";
@@ -30,14 +29,18 @@ export function rawRequestBytes(
   return Buffer.concat([Buffer.from(lines.join("\r\n") + "\r\n\r\n", "latin1"), bytes ?? Buffer.alloc(0)]);
 }
 
-/** Sends `request` over raw HTTP with a fresh request id; the answer and that id. */
+/**
+ * Sends `request` over raw HTTP with a fresh request id; the answer and the id
+ * the server gave the request: its own, unless the peer is a trusted proxy
+ * (TRUST_PROXY). A request Node's parser refused never reached the app: no id,
+ * and one that names no line.
+ */
 export async function send(
   app: AppServer,
   request: RawRequest,
 ): Promise<RawResponse & { requestId: string }> {
-  const requestId = `refusal-${randomUUID()}`;
-  const response = await rawHttp(app.port, rawRequestBytes(request, requestId));
-  return { ...response, requestId };
+  const response = await rawHttp(app.port, rawRequestBytes(request, `refusal-${randomUUID()}`));
+  return { ...response, requestId: response.headers["x-request-id"] ?? `unanswered-${randomUUID()}` };
 }
 
 /** The app's log lines about one request besides its access line (which names its id too). */

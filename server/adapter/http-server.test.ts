@@ -3,7 +3,7 @@ import type http from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { currentDigest, recordDigest, requestedPath, requestIdFor } from "~/request-scope.server";
+import { currentDigest, recordDigest, requestedPath, currentOrNewRequestId } from "~/request-scope.server";
 import { installPreAppHandlers, type PreAppHandler } from "./http-server";
 import { adviseOnFailure, ADAPTER_ADVICE } from "../../test-support/guard-advice";
 
@@ -37,11 +37,16 @@ async function listening(): Promise<string> {
   // What a loader's copy of the request (no `.data`, another object) finds in the request's scope.
   app.get("/scope/:id", async (_req, res) => {
     const copy = () => new Request("http://localhost/copy");
-    const id = requestIdFor(copy());
+    const id = currentOrNewRequestId();
     await new Promise((resolve) => setTimeout(resolve, 5));
     recordDigest(`digest-of-${id}`);
     recordDigest("a-second-failure");
-    res.send({ path: requestedPath(copy()), id, same: requestIdFor(copy()) === id, digest: currentDigest() });
+    res.send({
+      path: requestedPath(copy()),
+      id,
+      same: currentOrNewRequestId() === id,
+      digest: currentDigest(),
+    });
   });
   const server = await new Promise<http.Server>((resolve) => {
     const created: http.Server = app.listen(0, "127.0.0.1", () => resolve(created));

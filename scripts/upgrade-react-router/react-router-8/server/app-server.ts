@@ -28,7 +28,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import type { Env } from "~/env.server";
-import { runInRequestScope } from "~/request-scope.server";
+import { runInRequestScope, trustRequestIdsFrom } from "~/request-scope.server";
 import type { Refusal } from "~/errors/refusal";
 import { trustFunction } from "~/http/trust-proxy.server";
 import { getLogger } from "~/logging/logger.server";
@@ -89,6 +89,7 @@ async function expressApp(
 /** Creates the server (not yet listening) and its graceful shutdown. */
 export async function createAppServer(env: Env, options: AppServerOptions): Promise<http.Server> {
   const trust = trustFunction(env.TRUST_PROXY);
+  trustRequestIdsFrom(trust);
   const handlers = preAppHandlers(env, trust);
   // The refusal of a request, recorded in its scope while the framework handles it.
   const refusals = new WeakMap<http.IncomingMessage, Refusal>();

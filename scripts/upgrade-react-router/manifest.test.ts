@@ -77,8 +77,9 @@ describe("upgradeManifest, on this project's package.json", () => {
     expect(ADDED_DEV_RANGES).toEqual(
       expect.arrayContaining(["@types/react@^19.3.0", "@types/react-dom@^19.3.0"]),
     );
-    // Sentry's 11 line in the browser too: the version the server's @sentry/node has.
-    expect(ADDED_DEPENDENCIES).toContain(`@sentry/react@${pkg.dependencies["@sentry/node"]}`);
+    // Sentry's 11 line in the browser too, at the server's @sentry/node version; bundled, so a
+    // development dependency (the production install holds the server's SDK only).
+    expect(ADDED_DEV_DEPENDENCIES).toContain(`@sentry/react@${pkg.dependencies["@sentry/node"]}`);
   });
 });
 

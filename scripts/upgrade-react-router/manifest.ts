@@ -28,13 +28,14 @@ export const COMPRESSION_VERSION = "1.8.2";
 export const ADDED_DEPENDENCIES = [
   `react-router@${REACT_ROUTER_VERSION}`,
   `@react-router/node@${REACT_ROUTER_VERSION}`,
-  `@sentry/react@${SENTRY_BROWSER_VERSION}`,
   `express@${EXPRESS_VERSION}`,
   `compression@${COMPRESSION_VERSION}`,
   `react@${REACT_VERSION}`,
   `react-dom@${REACT_VERSION}`,
 ];
+/** What only the build needs; the browser SDK is bundled, so the image has one Sentry SDK, the server's. */
 export const ADDED_DEV_DEPENDENCIES = [
+  `@sentry/react@${SENTRY_BROWSER_VERSION}`,
   `@react-router/dev@${REACT_ROUTER_TOOLS_VERSION}`,
   `@react-router/fs-routes@${REACT_ROUTER_TOOLS_VERSION}`,
   `vite@${VITE_VERSION}`,

@@ -18,7 +18,7 @@ export function expectedRollupWarning(log: Rollup.RollupLog): boolean {
 }
 
 /** The warnings of the frameworks' own plugins that the build expects. */
-export function expectedWarning(message: string): boolean {
+function expectedWarning(message: string): boolean {
   // Remix's and React Router's plugins warn of any source map in a production
   // build as if it were the browser's ("publicly visible"): only the server's
   // are built (vite.config.ts), and the browser's only to upload them, hidden.

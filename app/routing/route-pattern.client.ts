@@ -7,7 +7,7 @@ import { matchRoutes } from "@remix-run/react";
 import { routePatternOfMatches, type RouteObject } from "./route-patterns";
 
 /** What is read of the router's state: the matches it rendered (root first). */
-export interface MatchedState {
+interface MatchedState {
   matches: readonly { route: { path?: string } }[];
 }
 

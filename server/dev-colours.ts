@@ -1,11 +1,6 @@
 /**
- * Imported first by server/dev.ts, before Vite loads: makes Vite's colour
- * library agree with Node on whether `npm run dev` writes colours. Vite's own
- * lines are coloured by picocolors, which decides once, as it loads, from the
- * variables and reads them otherwise than Node does (a pipe gets colour under
- * CI or FORCE_COLOR=0). Node's answer (app/logging/stdout-colours.ts), which
- * the pretty logger also uses, is written back as the variables picocolors reads.
- *
+ * Imported before Vite loads: picocolors decides once, as it loads, and reads the variables
+ * otherwise than Node does, so Node's answer is written back as what picocolors reads.
  * Run by Node itself (type stripping): only erasable TypeScript here.
  */
 import { stdoutHasColours } from "../app/logging/stdout-colours.ts";

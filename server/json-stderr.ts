@@ -1,16 +1,11 @@
 /**
- * What the app does not write itself lands on stderr as plain text: the
- * stack Express's final error handler prints for an error nothing else
- * handled, Node's warnings. In production each such write becomes one JSON
- * line (level `error`, the text in `msg`, the request's id when written while
- * a request is handled), so a log shipper never splits a stack into lines.
- * Not under `npm run dev`, where a stack is read in a terminal.
+ * Express's final error handler and Node's warnings write plain text to stderr: in production each
+ * write becomes one JSON line, so a log shipper never splits a stack into lines.
  */
 import { currentRequestId } from "~/request-scope.server";
 
 type Write = (chunk: string | Uint8Array, ...rest: unknown[]) => boolean;
 
-/** Routes every later `process.stderr.write` of plain text through one JSON record per write. */
 export function installJsonStderr(instance: string): void {
   const write = process.stderr.write.bind(process.stderr) as Write;
   process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
@@ -23,7 +18,7 @@ export function installJsonStderr(instance: string): void {
       requestId: currentRequestId(),
       msg: text,
     };
-    // A callback or encoding among `rest` stays with the write.
+    // A callback among `rest` stays with the write; an encoding no longer applies.
     return write(JSON.stringify(record) + "\n", ...rest.filter((arg) => typeof arg === "function"));
   }) as typeof process.stderr.write;
 }

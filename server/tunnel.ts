@@ -6,27 +6,21 @@ import { serverSdk } from "~/monitoring/server-sdk.server";
 import { clientAddress, type TrustFunction } from "~/http/trust-proxy.server";
 
 /**
- * The error-report tunnel: the browser posts envelopes to the app's own host
- * (no third-party request, not blocked by ad blockers) and this forwards them,
- * only for the configured project: never an open relay. A pre-app handler, so
- * its requests are not traced or access-logged. Why not `@sentry/core`'s
- * `handleTunnelRequest`: docs/decisions/0052.
+ * The browser posts error reports to the app's own host, which ad blockers do not block; this
+ * forwards them for the configured project only, never as an open relay (docs/decisions/0052).
  */
 
-/** Largest envelope accepted, after decompression (the browser SDK's are far smaller). */
+/** After decompression; the browser SDK's envelopes are far smaller. */
 const TUNNEL_BODY_LIMIT = 1024 * 1024;
-/** How long the ingest may take to answer. */
 const TUNNEL_UPSTREAM_TIMEOUT_MS = 5_000;
 
-/** Upstream headers the browser SDK needs back, for its rate-limit backoff. */
+/** The browser SDK needs these back for its rate-limit backoff. */
 const PASSED_BACK_HEADERS = ["retry-after", "x-sentry-rate-limits", "content-type"];
 
 interface TunnelOptions {
-  /** Path the tunnel answers on, e.g. `/monitoring`. */
   route: string;
-  /** The configured DSN: the only project envelopes may be for. */
   dsn: string;
-  /** Which proxies may name the client (TRUST_PROXY): the ingest is told that address, nothing a client made up. */
+  /** The ingest is told the client's address as TRUST_PROXY allows it, nothing a client made up. */
   trust?: TrustFunction;
 }
 
@@ -64,7 +58,7 @@ function decoder(request: IncomingMessage) {
   }
 }
 
-/** Reads the (decompressed) body, refusing with 413 as soon as it passes `limit`: nothing more is read. */
+/** Refuses with 413 as soon as the decompressed body passes `limit`: nothing more is read. */
 function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     if (Number(request.headers["content-length"] ?? 0) > limit && !request.headers["content-encoding"]) {
@@ -96,7 +90,6 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
-/** The DSN an envelope names in its header line, or a 400. */
 function envelopeDsn(body: Buffer): Dsn {
   const newline = body.indexOf(0x0a);
   const headerLine = body.subarray(0, newline === -1 ? body.length : newline).toString("utf8");
@@ -156,7 +149,7 @@ async function forward(
   response.end(text);
 }
 
-/** The tunnel path's pre-app handler: every failure is a short 4xx/5xx answer, nothing is thrown. */
+/** Every failure is a short 4xx/5xx answer, nothing is thrown. */
 export function createTunnelHandler(options: TunnelOptions) {
   const settings: Required<TunnelOptions> = { trust: () => false, ...options };
   const configured = parseDsn(options.dsn);

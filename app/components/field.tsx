@@ -1,18 +1,10 @@
 import { useEffect, useId, type InputHTMLAttributes, type RefObject } from "react";
 
-/**
- * One form field: label, optional hint, error message and input, wired for
- * assistive technology. No client-side validation: the server's messages are the only ones.
- *
- *   <Field label="Email" name="email" type="email" autoComplete="email"
- *          errors={failure?.errors.email} defaultValue={failure?.values.email} />
- */
+/** No client-side validation: the server's messages are the only ones. */
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name"> {
   label: string;
   name: string;
-  /** The field's messages from the failed submission (`useActionData<typeof action>()?.errors.<name>`). */
   errors?: readonly string[];
-  /** A short help text shown under the label. */
   hint?: string;
 }
 
@@ -46,11 +38,7 @@ export function Field({ label, name, errors, hint, ...input }: FieldProps) {
   );
 }
 
-/**
- * After a failed submission, moves focus to the first invalid field, so keyboard
- * and screen-reader users land on what needs fixing. Pass the action data: each
- * failed submission is a new object, so focus moves every time.
- */
+/** Pass the action data: each failed submission is a new object, so focus moves every time. */
 export function useFocusFirstInvalid(form: RefObject<HTMLFormElement | null>, actionData: unknown): void {
   useEffect(() => {
     if (!actionData) return;

@@ -6,50 +6,34 @@ import { safeRedirectPath } from "~/http/safe-redirect";
 import { serverSdk } from "~/monitoring/server-sdk.server";
 
 /**
- * The one way a route action reads a form: `parseForm(request, schema)` reads the
- * body, validates it with a zod object schema and returns the value or a ready
- * 400 reply with field errors and the submitted values (docs/adding-a-route.md):
- *
- *   const submission = await parseForm(request, schema);
- *   if (!submission.ok) return submission.reply;
- *   await save(submission.value);
- *   return redirect("/done"); // POST/redirect/GET
- *
- * A failed validation is expected: no log line, no Sentry event; the span gets
- * the outcome and the invalid fields' names, never values. A request no form of
- * ours sends is refused with a thrown 413, 415 or 400 (app/errors/refusal.server.ts).
+ * How a route action reads a form (docs/adding-a-route.md). A failed validation is expected: no log
+ * line, no Sentry event, and the span gets the invalid fields' names, never their values.
  */
 
-/** Largest form body `parseForm` accepts unless told otherwise: far more than any text form needs. */
 export const DEFAULT_MAX_FORM_BYTES = 100 * 1024;
 
 export interface ParseFormOptions {
-  /** Largest accepted body in bytes, as declared (Content-Length) and as read (chunked bodies). */
+  /** Checked against Content-Length and against the bytes read (chunked bodies declare none). */
   maxBytes?: number;
 }
 
-/** The names of a schema's fields. */
 export type FieldName<S extends z.ZodObject> = Extract<keyof S["shape"], string>;
 
-/** What the action returns (status 400) when validation failed; `useActionData<typeof action>()` sees it. */
 export interface FormFailure<Name extends string = string> {
-  /** Messages per invalid field, in the schema's words. */
   errors: Partial<Record<Name, string[]>>;
-  /** Messages of object-level rules that name no field (a `refine` without `path`). */
+  /** Object-level rules that name no field (a `refine` without `path`). */
   formErrors: string[];
-  /** What was submitted for each field, text only (files are never sent back), to refill the form. */
+  /** Text only, to refill the form: files are never sent back. */
   values: Partial<Record<Name, string | string[]>>;
 }
 
 export type FormSubmission<S extends z.ZodObject> =
   { ok: true; value: z.output<S> } | { ok: false; reply: ReturnType<typeof data<FormFailure<FieldName<S>>>> };
 
-/** POST/redirect/GET to `target` from the request when it is a path on this site, else to `fallback`. */
 export function redirectAfterSubmit(target: unknown, fallback: string): Response {
   return redirect(safeRedirectPath(target, fallback));
 }
 
-/** Span attribute values of `form.outcome`. */
 export type FormOutcome =
   "valid" | "invalid" | "too_large" | "unsupported_media_type" | "malformed" | "duplicate_field";
 
@@ -86,7 +70,6 @@ export async function parseForm<S extends z.ZodObject>(
   };
 }
 
-/** Records the outcome on the active span (the Remix action span); field names only, never values. */
 function recordOutcome(outcome: FormOutcome, invalidFields?: string[]): void {
   const span = serverSdk()?.node.getActiveSpan();
   if (!span) return;
@@ -94,7 +77,6 @@ function recordOutcome(outcome: FormOutcome, invalidFields?: string[]): void {
   if (invalidFields) span.setAttribute("form.invalid_fields", invalidFields.join(","));
 }
 
-/** Refuses the request: a thrown Response renders the error boundary with its status. */
 function refuse(request: Request, status: 400 | 413 | 415, outcome: FormOutcome, statusText: string): never {
   recordOutcome(outcome);
   refuseRequest(request, { status, reason: `form ${outcome.replaceAll("_", " ")}` });
@@ -121,18 +103,13 @@ async function readFormData(request: Request, maxBytes: number): Promise<FormDat
     return formData;
   }
   try {
-    // The platform's multipart parser, on bytes already read within the limit.
+    // The platform's parser, on bytes already read within the limit.
     return await new Response(body, { headers: { "Content-Type": contentType } }).formData();
   } catch {
     refuse(request, 400, "malformed", "Bad Request");
   }
 }
 
-/**
- * Reads the body, counting bytes, and refuses it (413) when its declared
- * length or, for a body without one (chunked), the bytes read so far exceed
- * `maxBytes`.
- */
 async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
@@ -166,7 +143,7 @@ function tooLarge(request: Request, reader: ReadableStreamDefaultReader<Uint8Arr
   refuse(request, 413, "too_large", "Payload Too Large");
 }
 
-/** Whether a field's schema is an array (after optional/default/… wrappers): it takes every value submitted. */
+/** An array field (under optional/default/… wrappers) takes every value submitted. */
 function isArrayField(field: z.ZodType): boolean {
   let def = field._zod.def as { type: string; innerType?: z.ZodType; in?: z.ZodType };
   for (;;) {
@@ -177,17 +154,14 @@ function isArrayField(field: z.ZodType): boolean {
   }
 }
 
-/** An empty text input or file input was left blank: the field was not given. */
+/** A blank text input submits "", a blank file input an empty, nameless file. */
 function isBlank(value: FormDataEntryValue): boolean {
   return value === "" || (typeof value !== "string" && value.name === "" && value.size === 0);
 }
 
 /**
- * The schema's input from the form: one value per field (an array for array
- * fields), blanks as `undefined` so `.optional()` means "may be left empty".
- * Keys the schema does not know are ignored. A single-valued field submitted
- * twice is refused: none of our forms sends that, and guessing which value
- * was meant would silently drop the other.
+ * Blanks become `undefined`, so `.optional()` means "may be left empty". A single-valued field
+ * submitted twice is refused: guessing which value was meant would silently drop the other.
  */
 function formInput(request: Request, formData: FormData, schema: z.ZodObject) {
   const fields: Record<string, unknown> = {};

@@ -2,25 +2,22 @@ import type { IncomingMessage } from "node:http";
 import { BlockList, isIP } from "node:net";
 
 /**
- * Which proxies may name the client and scheme (`X-Forwarded-*`): `TRUST_PROXY`,
- * unset trusting none (docs/decisions/0041-trust-proxy-default-none.md). Express's
- * rule: walk back from the socket's peer through `X-Forwarded-For` while the
- * address is trusted; the first untrusted one is the client. Under app/ so that
- * env.server.ts validates with the parser server/ applies.
+ * `TRUST_PROXY`, Express's rule: walk back from the socket's peer through `X-Forwarded-For` while
+ * the address is trusted. Unset trusts none (docs/decisions/0041-trust-proxy-default-none.md).
  */
 type TrustProxy = { hops: number } | { ranges: string[] };
 
-/** `(address, hop)`: hop 0 is the socket's peer, hop 1 the last `X-Forwarded-For` entry, and so on. */
+/** Hop 0 is the socket's peer, hop 1 the last `X-Forwarded-For` entry. */
 export type TrustFunction = (address: string, hop: number) => boolean;
 
-/** Express's names for common ranges, so a value written for Express means the same here. */
+/** Express's names, so a value written for Express means the same here. */
 const NAMED_RANGES: Record<string, string[]> = {
   loopback: ["127.0.0.1/8", "::1/128"],
   linklocal: ["169.254.0.0/16", "fe80::/10"],
   uniquelocal: ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"],
 };
 
-/** `::ffff:10.0.0.1` (an IPv4 peer of a dual-stack listener) → `10.0.0.1`. */
+/** `::ffff:10.0.0.1`, an IPv4 peer of a dual-stack listener, is `10.0.0.1`. */
 export function normalizeAddress(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   return mapped ? mapped[1]! : address;
@@ -36,7 +33,7 @@ function parseRange(text: string): { address: string; prefix: number; family: 4 
   return { address, prefix: Number(prefixText), family };
 }
 
-/** `"1"` → 1 hop; `"10.0.0.0/8, ::1, loopback"` → ranges; anything else → undefined (invalid). */
+/** `"1"` (hops) or `"10.0.0.0/8, ::1, loopback"` (ranges); undefined when invalid. */
 export function parseTrustProxy(value: string): TrustProxy | undefined {
   const text = value.trim();
   if (/^\d{1,2}$/.test(text)) return { hops: Number(text) };
@@ -66,11 +63,7 @@ export function trustFunction(setting: TrustProxy | undefined): TrustFunction {
   };
 }
 
-/**
- * The client's address: the socket's peer, or, when that peer is a trusted
- * proxy, what it (and the trusted proxies before it) put in `X-Forwarded-For`.
- * An entry that is not an IP address ends the walk at the proxy that passed it on.
- */
+/** An entry that is not an IP address ends the walk at the proxy that passed it on. */
 export function clientAddress(request: IncomingMessage, trust: TrustFunction): string {
   let address = normalizeAddress(request.socket.remoteAddress ?? "");
   if (!trust(address, 0)) return address;

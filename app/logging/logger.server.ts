@@ -3,13 +3,6 @@ import { getEnv, instanceName } from "~/env.server";
 import { currentRequestId } from "~/request-scope.server";
 import { stdoutHasColours } from "./stdout-colours";
 
-/**
- * The server's logger: JSON lines on stdout in production (one object per
- * line, for log shippers and `grep`), readable records in development, in
- * colour only where Node would colour stdout (pino-pretty's own default reads
- * the variables otherwise: FORCE_COLOR=0 would colour a pipe, and NO_COLOR
- * would outrank FORCE_COLOR).
- */
 function createLogger() {
   const env = getEnv();
   const options = {
@@ -27,17 +20,17 @@ function createLogger() {
   if (env.NODE_ENV === "development") {
     return pino({
       ...options,
+      // pino-pretty's own default would colour a pipe under FORCE_COLOR=0.
       transport: { target: "pino-pretty", options: { colorize: stdoutHasColours() } },
     });
   }
-  // Synchronous writes: a line is whole on stdout before the next one starts
-  // (other writers may share the stream), and none is lost at exit.
+  // Synchronous: a line is whole before another writer's starts, and none is lost at exit.
   return pino(options, pino.destination({ dest: 1, sync: true }));
 }
 
 let logger: pino.Logger | undefined;
 
-/** The server's logger, created on first use (so importing this module reads no environment). */
+/** Created on first use, so importing this module reads no environment. */
 export function getLogger(): pino.Logger {
   logger ??= createLogger();
   return logger;

@@ -1,7 +1,6 @@
 // Relative: the benchmark's bare baseline (bench/baseline) builds this page without the `~` alias.
 import { site } from "../site";
 
-/** The scaffold's placeholder start page (its title and description are the root's). Replace it with the product's first screen. */
 export default function Index() {
   return (
     <main>

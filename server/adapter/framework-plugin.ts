@@ -9,14 +9,9 @@ declare module "@remix-run/server-runtime" {
   }
 }
 
-/**
- * Adapter (server/adapter/README.md): the framework's Vite plugin. Remix's options live in
- * remix.config.js; the test and benchmark builds change only the build
- * directory (e2e/fixtures/vite.config.ts).
- */
+/** The test and benchmark builds change only the build directory (e2e/fixtures/vite.config.ts). */
 export function frameworkPlugin({ buildDirectory }: { buildDirectory: string }): PluginOption {
   return remix({ ...remixOptions, buildDirectory });
 }
 
-/** The build directory of the app's own build. */
 export const DEFAULT_BUILD_DIRECTORY = remixOptions.buildDirectory;

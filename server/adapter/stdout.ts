@@ -1,14 +1,9 @@
-/**
- * Adapter (server/adapter/README.md): remix-serve prints its banner and access
- * lines as plain text; these go through `toJsonLine` (server/log-lines.ts) so
- * stdout is JSON lines throughout. The logger writes to the descriptor directly.
- */
+/** remix-serve prints its banner and access lines as plain text; the logger writes to fd 1 directly. */
 import { createRequire } from "node:module";
 import { clientAddress, type TrustFunction } from "~/http/trust-proxy.server";
 import { requestIdOf } from "~/request-scope.server";
 import { ACCESS_FORMAT, toJsonLine } from "../log-lines";
 
-/** Routes every later `process.stdout.write` of plain text through `toJsonLine`. */
 export function installJsonStdout(instance: string): void {
   const write = process.stdout.write.bind(process.stdout) as (chunk: string) => boolean;
   let pending = "";
@@ -35,12 +30,7 @@ interface Morgan {
   format(name: string, format: string): void;
 }
 
-/**
- * remix-serve asks morgan for its "tiny" format by name; redefining that name
- * (on the morgan module remix-serve itself loads) puts the client address,
- * as TRUST_PROXY allows it to be known, and the request's id at the start of
- * every access line.
- */
+/** remix-serve asks the morgan it loads for the "tiny" format by name, so that name is redefined. */
 export function installAccessLineFormat(trust: TrustFunction): void {
   const serve = createRequire(import.meta.url).resolve("@remix-run/serve/package.json");
   const morgan = createRequire(serve)("morgan") as Morgan;

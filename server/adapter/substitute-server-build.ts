@@ -1,12 +1,7 @@
 import path from "node:path";
 import type { Plugin } from "vite";
 
-/**
- * Adapter (server/adapter/README.md), a Vite plugin that substitutes
- * server/wrapped-server-build.ts for the framework's virtual server build
- * module, which the production build and the dev server both load and which
- * offers no hook to wrap. The wrapped build alone imports the real one.
- */
+/** The framework's virtual server build offers no hook to wrap it, so the wrapper replaces it. */
 export const SERVER_BUILD_ID = "virtual:remix/server-build";
 
 export const WRAPPED_SERVER_BUILD = path.resolve(import.meta.dirname, "../wrapped-server-build.ts");

@@ -29,12 +29,9 @@ export interface VariantResult extends DownloadedJs {
 }
 
 /**
- * Budget of the issue, in gzip bytes over the baseline's initial JS (1 KB = 1000 bytes, as Vite
- * prints sizes). On React Router 8 the same app code measures more over its baseline: the app's
- * own initial files are the same ~4.7 KB gzip, but React Router 8's baseline chunks compress
- * about as well as the app's one framework chunk, where Remix 2's compressed 2.3 KB worse; and
- * `@sentry/react` 11's error-reporting chunk is 37.2 KB to 10's 34.5 KB (measured 2026-11-25:
- * +3.6 KB off, +40.8 KB on). Each limit keeps about the headroom it has on Remix 2.
+ * In gzip bytes over the baseline's initial JS (1 KB = 1000 bytes, as Vite prints sizes). On React
+ * Router 8 the same app code measures more over its baseline (bench/README.md, "Client
+ * JavaScript"); each limit keeps about the headroom it has on Remix 2.
  */
 export const BUDGET =
   FRAMEWORK === "remix-2"

@@ -2,9 +2,9 @@
  * What a lazy-route-discovery attack (GHSA-chx6-hx7r-mcp5: one 7 KB GET of
  * thousands of path segments) costs the server, against what a page costs, in
  * one run: CPU time per request, and how long /healthz waits while attack
- * requests arrive in parallel, against how long it waits beside as many page loads. Before the guard one such request cost about
- * 90 pages of CPU and held /healthz for seconds (SECURITY.md). Runs in the
- * "faults" project, alone on the machine, like the other cost comparisons.
+ * requests arrive in parallel, against how long it waits beside as many page loads. What such a
+ * request cost before the guard: SECURITY.md. Runs in the "faults" project, alone on the
+ * machine, like the other cost comparisons.
  */
 import { startApp } from "../test-support/app-server";
 import { expect, test } from "./support/fixtures";

@@ -9,9 +9,8 @@
  * and say in the message what the bytes buy; the spec's report (attached to
  * the Playwright result as initial-js.md) shows what is downloaded and how big.
  *
- * Set on 2026-11-25 from bare Remix's 87.1 KB plus what the scaffold was
- * allowed on top of it (3 KB with Sentry off, 40 KB on); the scaffold then
- * measured 88.9 KB off and 123.4 KB on (bench/README.md, "Client JavaScript").
+ * Set from bare Remix's size plus what the scaffold is allowed on top of it
+ * (bench/README.md, "Client JavaScript").
  */
 export const CLIENT_JS_BUDGET = {
   /** `/` without SENTRY_DSN: no Sentry code may be downloaded at all. */

@@ -27,7 +27,7 @@ import { startRecorder, type Recorder } from "../test-support/sentry-recorder";
 import { digestInHtml } from "../test-support/error-digest";
 
 test.describe.configure({ mode: "serial" });
-// About 70 s each on a 2-core machine under heavy load: over 3x headroom.
+// Over 3x the slowest seen on a loaded 2-core machine (bench/README.md, "How long the test suite takes").
 test.setTimeout(240_000);
 
 const PAGE = "/fixtures/items/1";
@@ -96,8 +96,8 @@ test.afterAll(async () => {
  * Fresh servers run slower until the JIT has warmed up, so the twin is as
  * fresh as the app under test; and the warm-up goes in alternating batches,
  * who goes first alternating too, so that neither has sat idle longer when
- * the measurement starts (on React Router 7, the twin warmed up first cost up
- * to 1.5x the CPU per page of the other, both reporting to healthy ingests).
+ * the measurement starts (bench/README.md, "What the fault and attack specs'
+ * bounds rest on").
  */
 async function startTwins(dsn: string, recorder: Recorder) {
   const [faulty, healthy] = await Promise.all([
@@ -126,14 +126,12 @@ async function startTwins(dsn: string, recorder: Recorder) {
  * retries and serialisation spent on a failing ingest, which raise every
  * batch); the median keeps one batch that met a burst of other work from
  * deciding it. It cannot remove what differs between two processes of the
- * same code (JIT and heap): on React Router 7 the twin with the refused
- * ingest, which sends nothing during the measurement (the transport's
- * back-off), cost 1.32x and 1.35x the healthy twin's CPU in two runs of
- * about fifteen, so the bound sits above that spread. The latency bounds
- * catch requests that wait for the ingest, which costs seconds, not percent.
- * Tighter latency bounds failed on a busy machine (a median p50 ratio of
- * 1.6x with an unchanged CPU cost), and so did a p99 pooled over every batch
- * (one round that met a burst of other work decided it); neither would prove more.
+ * same code (JIT and heap), so the bound sits above that spread. The latency
+ * bounds catch requests that wait for the ingest, which costs seconds, not
+ * percent. Tighter latency bounds failed on a busy machine with an unchanged
+ * CPU cost, and so did a p99 pooled over every batch (one round that met a
+ * burst of other work decided it); neither would prove more. The figures:
+ * bench/README.md, "What the fault and attack specs' bounds rest on".
  */
 async function expectCostKept(name: string, faulty: AppServer, healthy: AppServer) {
   const [withFault, withHealthyIngest] = await pairedCost(faulty, healthy);
@@ -239,9 +237,9 @@ test(`memory stays bounded over ${MEASURED_ERRORS} requests that each report an 
     const off = rss["Sentry off"]!;
     // V8's heap keeps growing under this load with Sentry off as well: what must
     // stay bounded is what reporting adds on top. RSS is not live memory: V8 grows
-    // the larger heap (Sentry on) in larger steps, and the same commit measured 38
-    // and 72 MiB here in two fresh-clone runs (2026-11-25); every event and
-    // transaction of the 4 000 requests kept would be far more than 100 MiB.
+    // the larger heap (Sentry on) in larger steps, so one commit's runs differ widely
+    // (bench/README.md); every event and transaction of the 4 000 requests kept would
+    // be far more than 100 MiB.
     expect(on.end - on.warm - (off.end - off.warm)).toBeLessThan(100);
     expect(on.end).toBeLessThanOrEqual(off.end * 1.5);
     const errorLines = reporting.logLines().filter((line) => line.level === "error" && line.digest);

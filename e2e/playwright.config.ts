@@ -11,8 +11,8 @@ export default defineConfig({
   testDir: ".",
   testMatch: "**/*.spec.ts",
   outputDir: "../test-results",
-  // Sized for a slow day: the longest test of the "e2e" project took 17 s on
-  // 2 cores with every core busy elsewhere (npm run test:loaded); 60 s is over 3x that.
+  // Sized for a slow day: over 3x the longest test of the "e2e" project with every core busy
+  // elsewhere (npm run test:loaded; bench/README.md, "How long the test suite takes").
   // Waiting for a page or an event costs nothing while things go well.
   timeout: 60_000,
   expect: { timeout: 20_000 },

@@ -206,9 +206,9 @@ export async function superviseServer(
       }
     });
 
-  // Beside one busy loop per core (load average 16-20, 2026-11-25) the production server took up to
-  // 11 s to start and the dev server (Vite) up to 29 s: 120 s is over 4x the slower, and a server
-  // that never starts still fails. Whoever waits for this needs a limit above it (SERVER_HOOK_LIMIT_MS).
+  // Over 4x the slowest start seen on a loaded machine (bench/README.md, "How long the test suite
+  // takes"), and a server that never starts still fails. Whoever waits for this needs a limit above
+  // it (SERVER_HOOK_LIMIT_MS).
   await waitForOutput(() => started(output), SERVER_START_LIMIT_MS, "server did not start");
 
   return {

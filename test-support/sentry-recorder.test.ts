@@ -3,9 +3,9 @@
  * The parser and the summaries have their own, in sentry-recorder/.
  *
  * Time-outs: every test here does real I/O on a machine that may be busy, so none relies on
- * Vitest's 5 s default. Beside one busy loop per core (Node 24 and 26, 2026-11-25) the slowest
- * took 0.44 s (a 20 MiB body) and 1.7 s (the SDK test); in .ci/run's fresh clone two of them
- * went past 5 s. The limits below are at least 6x that 5 s: a hang still fails, a slow day not.
+ * Vitest's 5 s default, which two of them passed in .ci/run's fresh clone (bench/README.md, "How
+ * long the test suite takes"). The limits below are at least 6x that: a hang still fails, a slow
+ * day not.
  */
 import { connect } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -436,7 +436,7 @@ describe("with the real Sentry node transport", () => {
     sdk = await import("@sentry/node");
   }, 60_000);
 
-  // Six sends, each flushed: 1.7 s at most beside one busy loop per core (see the header).
+  // Six sends, each flushed (see the header).
   it(
     "records SDK envelopes (plain, gzipped, with attachments) and the SDK honours a scripted 429",
     { timeout: 60_000 },

@@ -29,9 +29,8 @@ const ROUTES_GROWTH_STRETCH = 1.5;
 export const ROUTES_DEFAULT_RATE_GOAL = 0.9;
 /**
  * D's transactions per request a route served, over the rate: a sanity check
- * that D measures what it claims (it traced 1 % instead of 10 % once, decision
- * record 0032). Loose: the SDK sends in the background, and what arrives after
- * a measurement is not counted.
+ * that D measures what it claims (decision record 0032). Loose: the SDK sends
+ * in the background, and what arrives after a measurement is not counted.
  */
 const SAMPLED_SHARE_RANGE = [0.5, 1.5] as const;
 

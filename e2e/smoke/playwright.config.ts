@@ -10,7 +10,7 @@ export default defineConfig({
   testDir: ".",
   testMatch: "*.smoke.ts",
   outputDir: "../../test-results/smoke",
-  // Two server starts (up to 20 s each on a slow machine) and a settle period fit with room to spare.
+  // Two server starts on a slow machine and a settle period fit with room to spare.
   timeout: 90_000,
   expect: { timeout: 10_000 },
   workers: 1,

@@ -5,9 +5,9 @@
  *
  *   # 0050 Title
  *
- *   Date: 2026-11-23
+ *   Date: YYYY-MM-DD
  *
- *   Status: Accepted | Superseded by 0060 (2026-11-25): … | Partly superseded by 0060 (2026-11-25): …
+ *   Status: Accepted | Superseded by 0060 (YYYY-MM-DD): … | Partly superseded by 0060 (YYYY-MM-DD): …
  *
  * and the index has one row per record: number (linked), title, status (up to
  * the date), date. A record added, retitled or superseded without its row fails.

@@ -7,6 +7,8 @@ type SentryClient = typeof import("./sentry.client");
 
 let sentry: SentryClient | undefined;
 let deferredStarted = false;
+/** Starts a navigation's span, once the tracing chunk has loaded; the chunk hands it back, never imports this module. */
+let onNavigation: (() => void) | undefined;
 
 /** Starts Sentry in the browser when configured. Resolve before hydrating. */
 export async function startClientMonitoring(env: PublicEnv | undefined): Promise<void> {
@@ -25,6 +27,9 @@ export function startDeferredClientMonitoring(env: PublicEnv | undefined): void 
   whenIdle(() =>
     client
       .startDeferredSentry(env)
+      .then((listener) => {
+        onNavigation = listener;
+      })
       .catch((error: unknown) => console.error("Monitoring did not fully start:", error)),
   );
 }
@@ -50,11 +55,8 @@ export function reportRootError(error: unknown, info: ErrorInfo): void {
   else console.error(error);
 }
 
-/** Who hears of client-side navigations: the tracing chunk, once it has loaded (sentry-tracing.client.ts). */
-export const navigations: { listener?: () => void } = {};
-
 /**
- * Reports each client-side navigation to `navigations.listener`: Sentry's
+ * Reports each client-side navigation to tracing, once it runs: Sentry's
  * `withSentry` without importing Sentry, whose tracing module would then have
  * to load before hydration.
  */
@@ -67,7 +69,7 @@ export function withMonitoring(App: ComponentType): () => ReactElement {
         firstRender.current = false;
         return;
       }
-      navigations.listener?.();
+      onNavigation?.();
     }, [pathname]);
     return <App />;
   }

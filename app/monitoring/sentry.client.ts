@@ -39,13 +39,17 @@ function serverSampled(): boolean {
   );
 }
 
-/** Once the page has hydrated: tracing (when anything can be sampled) and the feedback widget (when on). */
-export async function startDeferredSentry(env: PublicEnv): Promise<void> {
+/**
+ * Once the page has hydrated: tracing (when anything can be sampled) and the
+ * feedback widget (when on). Resolves to what starts a navigation's span, when tracing.
+ */
+export async function startDeferredSentry(env: PublicEnv): Promise<(() => void) | undefined> {
   const tracing = env.SENTRY_TRACES_SAMPLE_RATE > 0 || serverSampled();
-  await Promise.all([
-    tracing && import("./sentry-tracing.client").then((m) => m.startTracing()),
+  const [onNavigation] = await Promise.all([
+    tracing ? import("./sentry-tracing.client").then((m) => m.startTracing()) : undefined,
     env.SENTRY_FEEDBACK === "on" && import("./sentry-feedback.client").then((m) => m.showFeedbackWidget()),
   ]);
+  return onNavigation;
 }
 
 /** Reports an Error an error boundary caught, unhandled; a route error response is the server's to report. */

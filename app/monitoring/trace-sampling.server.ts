@@ -11,18 +11,13 @@ import { isDroppedTransaction } from "./sentry-options";
  */
 
 export interface SamplingInput {
-  /**
-   * `GET /fixtures/items/:id`. Asked only when the request would otherwise be
-   * traced: naming it matches the URL against the routes, which an untraced request does not need.
-   */
+  /** Asked only when the answer would otherwise be yes: naming matches the URL against the routes. */
   transactionName: () => string;
-  /** The upstream decision from an incoming `sentry-trace` header, if it had one. */
+  /** From an incoming `sentry-trace`. */
   parentSampled: boolean | undefined;
-  /** The trace's random number in [0, 1), from the incoming baggage or drawn for a new trace. */
+  /** In [0, 1), from the incoming baggage or drawn for a new trace. */
   sampleRand: number;
-  /** `SENTRY_TRACES_SAMPLE_RATE`. */
   sampleRate: number;
-  /** Operational paths never traced (`/healthz`). */
   untracedPaths: readonly string[];
 }
 
@@ -39,12 +34,7 @@ export function isRequestTraced({
   return sampled && !isDroppedTransaction(transactionName(), untracedPaths);
 }
 
-/**
- * The inputs of a request's sampling decision, as the SDK's sampler reads them
- * from the request's scope (docs/decisions/0032): the upstream decision if a
- * trace was continued, and the trace's random number. `random` is a fallback
- * should the SDK not have set one.
- */
+/** The inputs as the SDK's sampler reads them from the request's scope (docs/decisions/0032). */
 export function requestSampling(
   context: { sampled?: boolean; sampleRand?: number },
   random: () => number = Math.random,
@@ -53,10 +43,9 @@ export function requestSampling(
 }
 
 /**
- * Records an untraced request's decision on its scope, so the page and any
- * service it calls follow it (`-0`, `sentry-sampled=false`) instead of deciding
- * again. A traced request needs nothing: the SDK decides from the same
- * propagation context (docs/decisions/0032).
+ * So the page and the services it calls follow the decision (`-0`,
+ * `sentry-sampled=false`) instead of deciding again. A traced request needs
+ * nothing: the SDK decides from the same propagation context.
  */
 function recordUntraced(
   { node, core }: ServerSdk,

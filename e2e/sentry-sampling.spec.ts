@@ -1,6 +1,6 @@
 /**
  * The sample rate, between 0 and 1 (decision record 0032): the server decides
- * each request once, before any span exists (trace-sampling.ts), and the SDK
+ * each request once, before any span exists (trace-sampling.server.ts), and the SDK
  * must decide the same, or a rate of r traces r² of new traces and none of a
  * trace continued from upstream. Over plain HTTP (no browser), against a
  * server at 50 %:

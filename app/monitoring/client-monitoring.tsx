@@ -7,15 +7,17 @@ type SentryClient = typeof import("./sentry.client");
 
 let sentry: SentryClient | undefined;
 let deferredStarted = false;
+/** Starts a navigation's span, once the tracing chunk has loaded; the chunk hands it back, never imports this module. */
+let onNavigation: (() => void) | undefined;
 
-/** Starts Sentry in the browser when configured. Resolve before hydrating. */
+/** Resolve before hydrating, so hydration's errors are reported. */
 export async function startClientMonitoring(env: PublicEnv | undefined): Promise<void> {
   if (!env?.SENTRY_DSN) return;
   sentry = await import("./sentry.client");
   sentry.initClientSentry(env);
 }
 
-/** After hydration: the parts of Sentry that need not delay it (tracing, feedback widget). */
+/** After hydration: what need not delay it (tracing, the feedback widget). */
 export function startDeferredClientMonitoring(env: PublicEnv | undefined): void {
   // Once per page: StrictMode runs effects twice in development.
   if (!sentry || !env || deferredStarted) return;
@@ -25,6 +27,9 @@ export function startDeferredClientMonitoring(env: PublicEnv | undefined): void 
   whenIdle(() =>
     client
       .startDeferredSentry(env)
+      .then((listener) => {
+        onNavigation = listener;
+      })
       .catch((error: unknown) => console.error("Monitoring did not fully start:", error)),
   );
 }
@@ -34,27 +39,19 @@ function whenIdle(task: () => void): void {
   else setTimeout(task, 200);
 }
 
-/** Reports an exception an error boundary caught in the browser (no-op when Sentry is off). */
 export function reportClientError(error: unknown): void {
   sentry?.captureBoundaryError(error);
 }
 
-/**
- * An error React hands to the root instead of throwing it (an uncaught render
- * error, a hydration mismatch): to Sentry when it runs, else to the browser's
- * own error reporting, as React does by default.
- */
+/** Without Sentry, to the browser's own error reporting, as React's default handlers do. */
 export function reportRootError(error: unknown, info: ErrorInfo): void {
   if (sentry) sentry.captureRootError(error, info);
   else if (typeof window.reportError === "function") window.reportError(error);
   else console.error(error);
 }
 
-/** Who hears of client-side navigations: the tracing chunk, once it has loaded (sentry-tracing.client.ts). */
-export const navigations: { listener?: () => void } = {};
-
 /**
- * Reports each client-side navigation to `navigations.listener`: Sentry's
+ * Reports each client-side navigation to tracing, once it runs: Sentry's
  * `withSentry` without importing Sentry, whose tracing module would then have
  * to load before hydration.
  */
@@ -67,7 +64,7 @@ export function withMonitoring(App: ComponentType): () => ReactElement {
         firstRender.current = false;
         return;
       }
-      navigations.listener?.();
+      onNavigation?.();
     }, [pathname]);
     return <App />;
   }

@@ -4,7 +4,7 @@ import { currentIncomingRequest } from "~/request-scope.server";
 import { OPERATIONAL_PATHS } from "~/http/operational-paths";
 import { globalSlot } from "~/global-slot";
 import type { ServerSdk } from "./server-sdk.server";
-import { isRequestTraced, requestSampling } from "./trace-sampling";
+import { isRequestTraced, requestSampling } from "./trace-sampling.server";
 
 /**
  * Each request's trace, decided once on arrival, before the SDK's HTTP

@@ -9,7 +9,6 @@ import {
   startBrowserTracingNavigationSpan,
   startBrowserTracingPageLoadSpan,
 } from "@sentry/remix";
-import { navigations } from "./client-monitoring";
 import { browserRoutePattern } from "~/routing/route-pattern.client";
 
 /**
@@ -18,11 +17,11 @@ import { browserRoutePattern } from "~/routing/route-pattern.client";
  * from the framework router's matches. Starting late loses nothing: the page load is
  * dated back by its timing entries and web vitals come from buffered entries.
  */
-export function startTracing(): void {
+export function startTracing(): () => void {
   addIntegration(browserTracingIntegration({ instrumentPageLoad: false, instrumentNavigation: false }));
   const client = getClient();
   if (client) startBrowserTracingPageLoadSpan(client, routeSpan("pageload"));
-  navigations.listener = startNavigation;
+  return startNavigation;
 }
 
 /** A span named by route pattern (`/*` for the catch-all, whose transactions are then dropped). */

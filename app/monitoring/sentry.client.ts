@@ -32,23 +32,24 @@ function nameErrorsByPage(event: Sentry.Event): Sentry.Event {
   return event;
 }
 
-/** True when the server sampled this page's request: the browser then follows its decision. */
+/** The browser follows the server's decision for the page's request. */
 function serverSampled(): boolean {
   return (
     document.querySelector('meta[name="sentry-trace"]')?.getAttribute("content")?.endsWith("-1") === true
   );
 }
 
-/** Once the page has hydrated: tracing (when anything can be sampled) and the feedback widget (when on). */
-export async function startDeferredSentry(env: PublicEnv): Promise<void> {
+/** Resolves to what starts a navigation's span, when tracing. */
+export async function startDeferredSentry(env: PublicEnv): Promise<(() => void) | undefined> {
   const tracing = env.SENTRY_TRACES_SAMPLE_RATE > 0 || serverSampled();
-  await Promise.all([
-    tracing && import("./sentry-tracing.client").then((m) => m.startTracing()),
+  const [onNavigation] = await Promise.all([
+    tracing ? import("./sentry-tracing.client").then((m) => m.startTracing()) : undefined,
     env.SENTRY_FEEDBACK === "on" && import("./sentry-feedback.client").then((m) => m.showFeedbackWidget()),
   ]);
+  return onNavigation;
 }
 
-/** Reports an Error an error boundary caught, unhandled; a route error response is the server's to report. */
+/** A route error response is the server's to report. */
 export function captureBoundaryError(error: unknown): void {
   if (!(error instanceof Error)) return;
   Sentry.captureException(error, {
@@ -56,11 +57,7 @@ export function captureBoundaryError(error: unknown): void {
   });
 }
 
-/**
- * Reports an error React hands to the root (client-monitoring.tsx's
- * reportRootError), once, unhandled, with React's component stack: the SDK's
- * own handler for React's root options.
- */
+/** The SDK's own handler for React's root options: once, unhandled, with the component stack. */
 export function captureRootError(error: unknown, info: ErrorInfo): void {
   Sentry.reactErrorHandler()(error, info);
 }

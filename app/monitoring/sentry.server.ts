@@ -8,7 +8,7 @@ import { OPERATIONAL_PATHS } from "~/http/operational-paths";
 import { ALLOWED_REQUEST_HEADERS, SENTRY_LIMITS, sharedSentryOptions } from "./sentry-options";
 import { ingestTransport } from "./sentry-transport.server";
 import { contextIntegration } from "./sentry-context.server";
-import { decideRequestSampling } from "./request-sampling.server";
+import { decideRequestSampling } from "./trace-sampling.server";
 import { loadServerSdk, serverSdk, type ServerSdk } from "./server-sdk.server";
 import {
   applyUntracedTrace,

@@ -35,7 +35,7 @@ import { getLogger } from "~/logging/logger.server";
 import { flushServerSentry } from "~/monitoring/sentry.server";
 import { accessLog } from "./access-log";
 import { frameworkHandler } from "./framework-handler";
-import { preAppHandlers } from "./pre-app-handlers";
+import { preAppHandlers } from "./pre-app-chain";
 import { installGracefulShutdown } from "./shutdown";
 
 export type AppServerOptions =

@@ -8,7 +8,6 @@ import {
   startBrowserTracingNavigationSpan,
   startBrowserTracingPageLoadSpan,
 } from "@sentry/react";
-import { navigations } from "./client-monitoring";
 import { browserRoutePattern } from "~/routing/route-pattern.client";
 
 /**
@@ -27,11 +26,11 @@ const SEGMENT_NAME_SOURCE = "sentry.segment.name.source";
  * timing entries, and web vitals come from buffered performance entries, so
  * starting it late loses nothing.
  */
-export function startTracing(): void {
+export function startTracing(): () => void {
   addIntegration(browserTracingIntegration({ instrumentPageLoad: false, instrumentNavigation: false }));
   const client = getClient();
   if (client) startBrowserTracingPageLoadSpan(client, routeSpan("pageload"));
-  navigations.listener = startNavigation;
+  return startNavigation;
 }
 
 /** A span named by route pattern (`/*` for the catch-all, whose transactions are then dropped). */

@@ -60,20 +60,21 @@ function nameErrorsByPage(event: Sentry.Event): Sentry.Event {
   return event;
 }
 
-/** True when the server sampled this page's request: the browser then follows its decision. */
+/** The browser follows the server's decision for the page's request. */
 function serverSampled(): boolean {
   return (
     document.querySelector('meta[name="sentry-trace"]')?.getAttribute("content")?.endsWith("-1") === true
   );
 }
 
-/** Once the page has hydrated: tracing (when anything can be sampled) and the feedback widget (when on). */
-export async function startDeferredSentry(env: PublicEnv): Promise<void> {
+/** Resolves to what starts a navigation's span, when tracing. */
+export async function startDeferredSentry(env: PublicEnv): Promise<(() => void) | undefined> {
   const tracing = env.SENTRY_TRACES_SAMPLE_RATE > 0 || serverSampled();
-  await Promise.all([
-    tracing && import("./sentry-tracing.client").then((m) => m.startTracing()),
+  const [onNavigation] = await Promise.all([
+    tracing ? import("./sentry-tracing.client").then((m) => m.startTracing()) : undefined,
     env.SENTRY_FEEDBACK === "on" && import("./sentry-feedback.client").then((m) => m.showFeedbackWidget()),
   ]);
+  return onNavigation;
 }
 
 /**

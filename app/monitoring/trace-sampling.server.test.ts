@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isRequestTraced, requestSampling, type SamplingInput } from "./trace-sampling";
+import { isRequestTraced, requestSampling, type SamplingInput } from "./trace-sampling.server";
 
 const input = (overrides: Partial<SamplingInput>): SamplingInput => ({
   transactionName: () => "GET /fixtures/items/:id",

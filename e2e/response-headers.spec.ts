@@ -8,7 +8,18 @@ import { site } from "../app/site";
 import { expect, test } from "./support/fixtures";
 import { send } from "./support/refusals";
 
-test("nosniff on every kind of response", async ({ app, request }) => {
+/** What every response carries, set in one place (server/response-headers.ts); the CSP differs only by its nonce. */
+const SECURITY_HEADERS = [
+  "content-security-policy",
+  "x-content-type-options",
+  "referrer-policy",
+  "x-frame-options",
+  "permissions-policy",
+  "strict-transport-security",
+];
+const NONCE = /'nonce-([^']+)'/;
+
+test("the same security headers on every kind of response", async ({ app, request }) => {
   const page = await request.get("/");
   const script =
     /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1] ??
@@ -17,6 +28,8 @@ test("nosniff on every kind of response", async ({ app, request }) => {
   const targets: [string, Promise<{ status: number; headers: Record<string, string> }>][] = [
     ["document", send(app, { method: "GET", target: "/" })],
     ["single fetch", send(app, { method: "GET", target: "/fixtures/items/1.data" })],
+    ["failed single fetch", send(app, { method: "GET", target: "/fixtures/loader-error.data" })],
+    ["error page", send(app, { method: "GET", target: "/fixtures/loader-error" })],
     ["script asset", send(app, { method: "GET", target: script! })],
     ["public file", send(app, { method: "GET", target: "/favicon.svg" })],
     ["robots.txt", send(app, { method: "GET", target: "/robots.txt" })],
@@ -26,6 +39,7 @@ test("nosniff on every kind of response", async ({ app, request }) => {
     ["readiness", send(app, { method: "GET", target: "/readyz" })],
     ["malformed path (pre-app guard)", send(app, { method: "GET", target: "/%E0%A4%A" })],
     ["TRACE (pre-app guard)", send(app, { method: "TRACE", target: "/" })],
+    ["CONNECT (answered on the socket)", send(app, { method: "CONNECT", target: "127.0.0.1:80" })],
     [
       "refused action",
       send(app, {
@@ -37,10 +51,22 @@ test("nosniff on every kind of response", async ({ app, request }) => {
     ],
     ["HEAD", send(app, { method: "HEAD", target: "/" })],
   ];
-  for (const [name, pending] of targets) {
-    const response = await pending;
-    expect(response.headers["x-content-type-options"], `${name} (${response.status})`).toBe("nosniff");
+  const responses = await Promise.all(targets.map(async ([name, pending]) => [name, await pending] as const));
+  const [, document] = responses[0]!;
+  const policy = document.headers["content-security-policy"]!;
+  expect(policy).toMatch(NONCE);
+  expect(document.headers["x-content-type-options"]).toBe("nosniff");
+  const nonces = new Set<string>();
+  for (const [name, response] of responses) {
+    const label = `${name} (${response.status})`;
+    const csp = response.headers["content-security-policy"] ?? "";
+    expect(csp.replace(NONCE, ""), label).toBe(policy.replace(NONCE, ""));
+    nonces.add(NONCE.exec(csp)?.[1] ?? "");
+    for (const header of SECURITY_HEADERS.slice(1))
+      expect(response.headers[header], `${header} on ${label}`).toBe(document.headers[header]);
   }
+  // A fresh nonce for each response.
+  expect(nonces.size).toBe(responses.length);
 });
 
 test("every 405 names what is allowed", async ({ app }) => {

@@ -1,21 +1,39 @@
+import {
+  createNonce,
+  recordNonce,
+  securityHeaders,
+  type SecurityHeaderEnv,
+} from "~/document/security-headers.server";
+import { getEnv } from "~/env.server";
 import { REQUEST_ID_HEADER, requestIdOf } from "~/request-scope.server";
 import type { PreAppHandler } from "./pre-app-handler";
 
 /**
- * `X-Content-Type-Options: nosniff` on every response, set before everything
- * because most responses never pass the document renderer, and a browser that
- * sniffs a text answer as HTML runs what an attacker put in it. Later handlers
- * keep it (`writeHead` adds to it); the renderer must not set it again.
+ * The security headers (app/document/security-headers.server.ts) on every
+ * response, set here before any handler runs because most responses never pass
+ * the document renderer. Later handlers keep them (`writeHead` adds to what is
+ * set); the document renderer takes its nonce from here (`nonceOf`).
  */
-export const setNoSniff: PreAppHandler = (_request, response) => {
-  response.setHeader("X-Content-Type-Options", "nosniff");
-  return false;
-};
+export function setSecurityHeaders(env: SecurityHeaderEnv): PreAppHandler {
+  const headersWith = securityHeaders(env);
+  return (request, response) => {
+    const nonce = createNonce();
+    recordNonce(request, nonce);
+    for (const [name, value] of headersWith(nonce)) response.setHeader(name, value);
+    return false;
+  };
+}
+
+/** The same headers as raw lines, for an answer written on the socket (CONNECT). */
+export function securityHeaderLines(): string {
+  return securityHeaders(getEnv())(createNonce())
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
+}
 
 /**
- * The request's id (app/request-scope.server.ts) on every response, decided
- * before anything else writes a line about the request: the access line, the
- * refusal and error lines and the app's own lines carry the same one.
+ * Decided before anything else writes a line about the request, so the access
+ * line, the refusal and error lines and the app's own lines carry the same id.
  */
 export const setRequestId: PreAppHandler = (request, response) => {
   response.setHeader(REQUEST_ID_HEADER, requestIdOf(request));

@@ -4,11 +4,7 @@ import { limitRequestBody, refusingUnreadableBodies, UnreadableBodyError } from 
 import { withDataFunctionSpan } from "~/monitoring/remix-spans.server";
 import { checkDataBounds } from "./data-bounds";
 
-/**
- * Every route's loader and action, wrapped once when the server build loads
- * (wrapped-server-build.ts). Why not the framework's instrumentation API:
- * docs/decisions/0060-one-route-wrapper-for-both-frameworks.md.
- */
+/** Why not the framework's instrumentation API: docs/decisions/0060-one-route-wrapper-for-both-frameworks.md. */
 
 type DataFunctionArgs = { request: Request; params: unknown; context: unknown };
 type DataFunction = (args: DataFunctionArgs) => unknown;
@@ -76,7 +72,6 @@ function wrapDataFunction(
   };
 }
 
-/** A copy: the table passed in is not changed. */
 export function wrapDataFunctions<Routes extends RouteTable>(routes: Routes, options: WrapOptions): Routes {
   const wrapped: RouteTable = {};
   for (const [id, route] of Object.entries(routes)) {

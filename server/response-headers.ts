@@ -9,10 +9,8 @@ import { REQUEST_ID_HEADER, requestIdOf } from "~/request-scope.server";
 import type { PreAppHandler } from "./pre-app-handler";
 
 /**
- * The security headers (app/document/security-headers.server.ts) on every
- * response, set here before any handler runs because most responses never pass
- * the document renderer. Later handlers keep them (`writeHead` adds to what is
- * set); the document renderer takes its nonce from here (`nonceOf`).
+ * Before any handler runs, because most responses never pass the document
+ * renderer; later handlers add to what is set (`writeHead`).
  */
 export function setSecurityHeaders(env: SecurityHeaderEnv): PreAppHandler {
   const headersWith = securityHeaders(env);
@@ -31,10 +29,7 @@ export function securityHeaderLines(): string {
     .join("");
 }
 
-/**
- * Decided before anything else writes a line about the request, so the access
- * line, the refusal and error lines and the app's own lines carry the same id.
- */
+/** Decided before anything writes a line about the request, so every line carries the same id. */
 export const setRequestId: PreAppHandler = (request, response) => {
   response.setHeader(REQUEST_ID_HEADER, requestIdOf(request));
   return false;

@@ -3,10 +3,7 @@ import type { Env } from "~/env.server";
 import { globalSlot } from "~/global-slot";
 import { parseDsn, securityEndpoint } from "~/monitoring/sentry-dsn";
 
-/**
- * The security headers of every response, and the CSP nonce a document uses.
- * server/response-headers.ts sets them in front of every handler; nothing else does.
- */
+/** The security headers of every response (set by server/response-headers.ts alone) and their nonce. */
 
 export function createNonce(): string {
   const bytes = new Uint8Array(16);
@@ -47,10 +44,7 @@ export function contentSecurityPolicy({ nonce, sentryDsn, sentryTunnel }: CspOpt
   return directives.join("; ");
 }
 
-/**
- * Features no page of the scaffold uses; a product that needs one opens it here.
- * No `interest-cohort`: browsers dropped FLoC and warn about the unknown feature.
- */
+/** A product that needs one of these opens it here. No `interest-cohort`: browsers warn about it. */
 const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
 
 /** No policy text can contain it, so the policy is built once and each response splices in its nonce. */
@@ -64,7 +58,6 @@ export function securityHeaders(env: SecurityHeaderEnv): (nonce: string) => [nam
     sentryDsn: env.SENTRY_DSN,
     sentryTunnel: env.SENTRY_TUNNEL_ROUTE,
   }).split(NONCE_SLOT);
-  // 0 leaves HSTS out: a plain-HTTP deployment.
   const hsts = env.HSTS_MAX_AGE > 0 ? `max-age=${env.HSTS_MAX_AGE}; includeSubDomains` : undefined;
   return (nonce) => [
     ["Content-Security-Policy", `${beforeNonce}${nonce}${afterNonce}`],

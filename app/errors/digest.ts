@@ -1,8 +1,6 @@
 /**
- * A digest names one server failure on the page, the log line and the Sentry
- * event, so an operator goes from what a visitor saw to the cause in one step.
- * Random: it carries no secret. The framework replaces server errors before they
- * leave the server, so the digest travels beside them (docs/errors.md).
+ * One server failure's name on the page, the log line and the Sentry event, so an
+ * operator goes from what a visitor saw to the cause in one step (docs/errors.md).
  */
 
 export const DIGEST_PATTERN = /^[0-9a-f]{12}$/;

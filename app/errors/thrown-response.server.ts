@@ -63,7 +63,7 @@ async function bodyStart(response: Response): Promise<string> {
       text += decoder.decode(value, { stream: true });
     }
   } catch {
-    // A body that fails to stream is left unsaid; the status still is.
+    // Left unsaid; the status still is.
   } finally {
     void reader.cancel().catch(() => undefined);
   }

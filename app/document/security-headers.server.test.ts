@@ -1,6 +1,12 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, nonceOf, recordNonce, securityHeaders } from "./security-headers.server";
+import {
+  contentSecurityPolicy,
+  createNonce,
+  nonceOf,
+  recordNonce,
+  securityHeaders,
+} from "./security-headers.server";
 
 const env = {
   SENTRY_DSN: "https://public@o1.ingest.example/42",
@@ -34,6 +40,14 @@ describe("securityHeaders", () => {
   it("leaves the ingest origin out of connect-src behind a tunnel", () => {
     const headers = new Headers(securityHeaders({ ...env, SENTRY_TUNNEL_ROUTE: "/monitoring" })("n"));
     expect(headers.get("Content-Security-Policy")).toContain("connect-src 'self';");
+  });
+});
+
+describe("createNonce", () => {
+  it("gives 16 random bytes in base64, never the same twice, past the pool's refills", () => {
+    const nonces = Array.from({ length: 1_000 }, createNonce);
+    for (const nonce of nonces) expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(new Set(nonces).size).toBe(nonces.length);
   });
 });
 

@@ -74,9 +74,8 @@ test("the same security headers on every kind of response", async ({ app, reques
 });
 
 test("a refused action's answer keeps the Content-Security-Policy", async ({ app }) => {
-  // Known gap: the refusal's answer drops every `content-*` header of the framework's 500, this one
-  // with them (server/adapter/refusal-response.ts, server/refusal-answer.ts on React Router 8).
-  // When it is mended this test passes, and Playwright reports that: remove this line then.
+  // Known gap: the answer to a refused request drops every `content-*` header of the framework's
+  // 500, this one with them. Mended, this test passes and Playwright says so: remove this line then.
   test.fail();
   const response = await send(app, {
     method: "POST",

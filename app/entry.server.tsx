@@ -1,34 +1,26 @@
-/**
- * Server entry: renders documents and decorates responses. Thin on purpose:
- * failures go to app/errors/, the document's headers and data come from
- * app/document/, trace data from app/monitoring/.
- */
+/** Server entry: renders documents. Failures go to app/errors/ (handleError: server/wrapped-server-build.ts). */
 import { PassThrough } from "node:stream";
-import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
+import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { getEnv, getPublicEnv } from "~/env.server";
+import { getEnv, getPublicEnv, type PublicEnv } from "~/env.server";
 import { DocumentContext, type DocumentData } from "~/document/document-context";
-import { createNonce, securityHeaders } from "~/document/security-headers.server";
+import { nonceOf } from "~/document/security-headers.server";
 import { DIGEST_HEADER } from "~/errors/digest";
 import { ErrorDigestContext } from "~/errors/error-page";
-import { currentDigest } from "~/request-scope.server";
+import { currentDigest, currentIncomingRequest } from "~/request-scope.server";
 import { handleServerError } from "~/errors/server-failure.server";
 import { traceMetaData, traceServerTiming } from "~/monitoring/sentry.server";
 import { namesUnknownRoute } from "~/routing/request-route.server";
 
-/** How long a streamed response may wait for deferred data before the stream is aborted. */
+/** How long deferred data may hold a streamed response. */
 export const streamTimeout = 5_000;
-
-/** Every server failure takes one path (app/errors/server-failure.server.ts); thrown 5xx Responses come here too. */
-export const handleError: HandleErrorFunction = (error, { request }) => handleServerError(error, { request });
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   const url = new URL(request.url);
-  // Legacy `?_data` requests (this app uses single fetch) and `_routes` that
-  // name no route get a clear 400 instead of Remix's empty 200.
+  // Legacy `?_data` and `_routes` naming no route: a 400, not the framework's empty 200.
   if (url.searchParams.has("_data") || namesUnknownRoute(url)) {
     return new Response("Bad single-fetch request", {
       status: 400,
@@ -40,19 +32,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   return response;
 };
 
-/** What every document response shares: the environment is fixed for the process. Made on the first document. */
-function fixedByEnvironment() {
-  const env = getEnv();
-  return {
-    applySecurityHeaders: securityHeaders({
-      sentryDsn: env.SENTRY_DSN,
-      sentryTunnel: env.SENTRY_TUNNEL_ROUTE,
-      hstsMaxAge: env.HSTS_MAX_AGE,
-    }),
-    publicEnv: getPublicEnv(env),
-  };
-}
-let fixed: ReturnType<typeof fixedByEnvironment> | undefined;
+let publicEnv: PublicEnv | undefined;
 
 export default function handleDocumentRequest(
   request: Request,
@@ -60,11 +40,11 @@ export default function handleDocumentRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  const { applySecurityHeaders, publicEnv } = (fixed ??= fixedByEnvironment());
-  const nonce = createNonce();
-  applySecurityHeaders(responseHeaders, nonce);
+  // The CSP the response already carries names it (server/response-headers.ts).
+  const nonce = nonceOf(currentIncomingRequest());
+  if (!nonce) throw new Error("No CSP nonce: documents are served only behind the pre-app handlers");
+  publicEnv ??= getPublicEnv(getEnv());
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  // Only getPublicEnv's allowlist reaches the browser; the trace data lets the page load continue this request's trace.
   const documentData: DocumentData = { nonce, env: publicEnv, trace: traceMetaData() };
   const serverTiming = traceServerTiming(documentData.trace);
   if (serverTiming) responseHeaders.append("Server-Timing", serverTiming);
@@ -73,9 +53,8 @@ export default function handleDocumentRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    // The abort timer holds the whole render until it fires: cleared as soon as
-    // rendering is over, a finished page is not kept in memory. React renders from
-    // the next turn, so the timer is always set before onAllReady can clear it.
+    // Cleared once rendering is over, or the timer holds the finished page in memory.
+    // React renders from the next turn, so the timer is set before onAllReady clears it.
     const finish = () => clearTimeout(abortTimer);
     const respond = () => {
       shellRendered = true;

@@ -13,15 +13,9 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
 ];
 
-/** The site's title and description (app/site.ts), for every page without a `meta` of its own. */
 export const meta: MetaFunction = () => siteMeta();
 
-/**
- * The document shell. It wraps the app and every error page alike, so the
- * browser settings (and with them Sentry) and the trace meta tags are on
- * every page, the 404 and error pages included. Its per-request data comes
- * from entry.server (document/document-context.tsx); the root has no loader.
- */
+/** Wraps every error page too, so the browser settings (and with them Sentry) and the trace are on every page. */
 export function Layout({ children }: { children: ReactNode }) {
   const { nonce, env, trace } = useDocumentData();
   return (
@@ -39,7 +33,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <ScrollRestoration nonce={nonce} />
         <script
           nonce={nonce}
-          // Escaped so no value can close the script element (see serializeForScript).
           dangerouslySetInnerHTML={{ __html: `window.ENV = ${serializeForScript(env)};` }}
         />
         <Scripts nonce={nonce} />

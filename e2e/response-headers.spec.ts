@@ -5,10 +5,22 @@
  * and description from app/site.ts, and a robots.txt.
  */
 import { site } from "../app/site";
+import { FRAMEWORK } from "../test-support/framework";
 import { expect, test } from "./support/fixtures";
 import { send } from "./support/refusals";
 
-test("nosniff on every kind of response", async ({ app, request }) => {
+/** What every response carries, set in one place (server/response-headers.ts); the CSP differs only by its nonce. */
+const SECURITY_HEADERS = [
+  "content-security-policy",
+  "x-content-type-options",
+  "referrer-policy",
+  "x-frame-options",
+  "permissions-policy",
+  "strict-transport-security",
+];
+const NONCE = /'nonce-([^']+)'/;
+
+test("the same security headers on every kind of response", async ({ app, request }) => {
   const page = await request.get("/");
   const script =
     /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1] ??
@@ -17,6 +29,8 @@ test("nosniff on every kind of response", async ({ app, request }) => {
   const targets: [string, Promise<{ status: number; headers: Record<string, string> }>][] = [
     ["document", send(app, { method: "GET", target: "/" })],
     ["single fetch", send(app, { method: "GET", target: "/fixtures/items/1.data" })],
+    ["failed single fetch", send(app, { method: "GET", target: "/fixtures/loader-error.data" })],
+    ["error page", send(app, { method: "GET", target: "/fixtures/loader-error" })],
     ["script asset", send(app, { method: "GET", target: script! })],
     ["public file", send(app, { method: "GET", target: "/favicon.svg" })],
     ["robots.txt", send(app, { method: "GET", target: "/robots.txt" })],
@@ -26,6 +40,7 @@ test("nosniff on every kind of response", async ({ app, request }) => {
     ["readiness", send(app, { method: "GET", target: "/readyz" })],
     ["malformed path (pre-app guard)", send(app, { method: "GET", target: "/%E0%A4%A" })],
     ["TRACE (pre-app guard)", send(app, { method: "TRACE", target: "/" })],
+    ["CONNECT (answered on the socket)", send(app, { method: "CONNECT", target: "127.0.0.1:80" })],
     [
       "refused action",
       send(app, {
@@ -37,10 +52,40 @@ test("nosniff on every kind of response", async ({ app, request }) => {
     ],
     ["HEAD", send(app, { method: "HEAD", target: "/" })],
   ];
-  for (const [name, pending] of targets) {
-    const response = await pending;
-    expect(response.headers["x-content-type-options"], `${name} (${response.status})`).toBe("nosniff");
+  // On Remix 2 its answer loses Content-Security-Policy (the next test); every other header is held here.
+  const cspGap = FRAMEWORK === "remix-2" ? "refused action" : undefined;
+  const responses = await Promise.all(targets.map(async ([name, pending]) => [name, await pending] as const));
+  const [, document] = responses[0]!;
+  const policy = document.headers["content-security-policy"]!;
+  expect(policy).toMatch(NONCE);
+  expect(document.headers["x-content-type-options"]).toBe("nosniff");
+  const nonces = new Set<string>();
+  for (const [name, response] of responses) {
+    const label = `${name} (${response.status})`;
+    const csp = response.headers["content-security-policy"] ?? "";
+    if (name !== cspGap) {
+      expect(csp.replace(NONCE, ""), label).toBe(policy.replace(NONCE, ""));
+      nonces.add(NONCE.exec(csp)?.[1] ?? "");
+    }
+    for (const header of SECURITY_HEADERS.slice(1))
+      expect(response.headers[header], `${header} on ${label}`).toBe(document.headers[header]);
   }
+  // A fresh nonce for each response.
+  expect(nonces.size).toBe(responses.length - (cspGap ? 1 : 0));
+});
+
+test("a refused action's answer keeps the Content-Security-Policy", async ({ app }) => {
+  // Known gap on Remix 2: the adapter's answer to a refused request drops every `content-*` header
+  // of the framework's 500, this one with them. Mended, this test passes and Playwright says so.
+  test.fail(FRAMEWORK === "remix-2");
+  const response = await send(app, {
+    method: "POST",
+    target: "/fixtures/form",
+    headers: { Origin: "http://evil.example" },
+    body: "",
+  });
+  expect(response.status).toBe(403);
+  expect(response.headers["content-security-policy"]).toMatch(NONCE);
 });
 
 test("every 405 names what is allowed", async ({ app }) => {

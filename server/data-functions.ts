@@ -4,45 +4,31 @@ import { limitRequestBody, refusingUnreadableBodies, UnreadableBodyError } from 
 import { withDataFunctionSpan } from "~/monitoring/remix-spans.server";
 import { checkDataBounds } from "./data-bounds";
 
-/**
- * Every route's loader and action, wrapped once when the server build loads
- * (server/wrapped-server-build.ts):
- *  - a span when the request is traced;
- *  - a thrown 5xx Response or `data()` goes to the app's `handleError` like any failure: the
- *    framework hands thrown answers to nobody, so they would get no digest, log line or event;
- *  - the body is cut at the body limit, whatever Content-Length said;
- *  - a body the action cannot read as a form or JSON is the client's doing: refused
- *    415 or 400 (app/http/request-body.server.ts), never reported;
- *  - what it returns is bounded before the framework encodes it (data-bounds.ts);
- *  - a thrown value that is neither an Error nor a Response becomes an Error: the
- *    browser code revives `{ __type: "Error", __subType: <any global> }` as
- *    `new window[__subType](message)` (GHSA-337j-9hxr-rhxg).
- * Why not the framework's instrumentation API: docs/decisions/0060-one-route-wrapper-for-both-frameworks.md.
- */
+/** Why not the framework's instrumentation API: docs/decisions/0060-one-route-wrapper-for-both-frameworks.md. */
 
 type DataFunctionArgs = { request: Request; params: unknown; context: unknown };
 type DataFunction = (args: DataFunctionArgs) => unknown;
 export type ErrorHandler = (error: unknown, args: DataFunctionArgs) => unknown;
 
-/** What a server build's route table looks like, as far as the wrapper cares. */
 export type RouteTable = Record<string, { module: object }>;
 
 export interface WrapOptions {
-  /** The build's `handleError` (entry.server), for thrown 5xx Responses. */
+  /** Gets thrown 5xx Responses and `data()`, which the framework hands to nobody. */
   handleError: ErrorHandler | undefined;
-  /** Largest request body in bytes (BODY_SIZE_LIMIT). */
   maxBodyBytes: number;
-  /** Refuses the request (app/errors/refusal.server.ts): a body too large, or unreadable. */
   refuse?: (request: Request, refusal: Refusal) => void;
 }
 
-/** A thrown 5xx answer: a Response or `data()` whose status says the server failed. */
 function isServerFailureAnswer(thrown: unknown): boolean {
   if (thrown instanceof Response) return thrown.status >= 500;
   return isThrownData(thrown) && statusOfThrownData(thrown) >= 500;
 }
 
-/** The thrown value the framework may hand to the browser: Errors, Responses and `data()`; anything else as an Error. */
+/**
+ * Anything thrown that is neither an Error, a Response nor `data()` becomes an
+ * Error: the browser revives `{ __type: "Error", __subType: <any global> }` as
+ * `new window[__subType](message)` (GHSA-337j-9hxr-rhxg).
+ */
 function safeToThrow(thrown: unknown, kind: string, routeId: string): unknown {
   if (thrown instanceof Error || thrown instanceof Response || isThrownData(thrown)) return thrown;
   const what =
@@ -63,6 +49,7 @@ function wrapDataFunction(
   { handleError, maxBodyBytes, refuse }: WrapOptions,
 ): DataFunction {
   return async function (this: unknown, args: DataFunctionArgs) {
+    // Whatever Content-Length said; an unreadable form or JSON body is the client's doing (415 / 400), not a failure.
     const body = limitRequestBody(args.request, maxBodyBytes);
     const request = kind === "action" ? refusingUnreadableBodies(body.request) : body.request;
     try {
@@ -85,7 +72,6 @@ function wrapDataFunction(
   };
 }
 
-/** A copy of `routes` with every loader and action wrapped; the table passed in is not changed. */
 export function wrapDataFunctions<Routes extends RouteTable>(routes: Routes, options: WrapOptions): Routes {
   const wrapped: RouteTable = {};
   for (const [id, route] of Object.entries(routes)) {

@@ -9,7 +9,7 @@ import {
   refuseUnsupportedMethods,
   supplyMissingHost,
 } from "./request-guards";
-import { setNoSniff, setRequestId } from "./response-headers";
+import { setRequestId, setSecurityHeaders } from "./response-headers";
 import { answerReadiness } from "./shutdown";
 import { createTunnelHandler } from "./tunnel";
 
@@ -20,7 +20,7 @@ import { createTunnelHandler } from "./tunnel";
  */
 export function preAppHandlers(env: Env, trust: TrustFunction): PreAppHandler[] {
   return [
-    setNoSniff, // first: every response carries it, the pre-app handlers' own answers too
+    setSecurityHeaders(env), // first: every response carries them, the pre-app handlers' own answers too
     setRequestId, // so does its request id
     answerReadiness, // while draining, every response says Connection: close
     refuseUnsupportedMethods,

@@ -1,22 +1,35 @@
+import {
+  createNonce,
+  recordNonce,
+  securityHeaders,
+  type SecurityHeaderEnv,
+} from "~/document/security-headers.server";
+import { getEnv } from "~/env.server";
 import { REQUEST_ID_HEADER, requestIdOf } from "~/request-scope.server";
 import type { PreAppHandler } from "./pre-app-handler";
 
 /**
- * `X-Content-Type-Options: nosniff` on every response, set before everything
- * because most responses never pass the document renderer, and a browser that
- * sniffs a text answer as HTML runs what an attacker put in it. Later handlers
- * keep it (`writeHead` adds to it); the renderer must not set it again.
+ * Before any handler runs, because most responses never pass the document
+ * renderer; later handlers add to what is set (`writeHead`).
  */
-export const setNoSniff: PreAppHandler = (_request, response) => {
-  response.setHeader("X-Content-Type-Options", "nosniff");
-  return false;
-};
+export function setSecurityHeaders(env: SecurityHeaderEnv): PreAppHandler {
+  const headersWith = securityHeaders(env);
+  return (request, response) => {
+    const nonce = createNonce();
+    recordNonce(request, nonce);
+    for (const [name, value] of headersWith(nonce)) response.setHeader(name, value);
+    return false;
+  };
+}
 
-/**
- * The request's id (app/request-scope.server.ts) on every response, decided
- * before anything else writes a line about the request: the access line, the
- * refusal and error lines and the app's own lines carry the same one.
- */
+/** The same headers as raw lines, for an answer written on the socket (CONNECT). */
+export function securityHeaderLines(): string {
+  return securityHeaders(getEnv())(createNonce())
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
+}
+
+/** Decided before anything writes a line about the request, so every line carries the same id. */
 export const setRequestId: PreAppHandler = (request, response) => {
   response.setHeader(REQUEST_ID_HEADER, requestIdOf(request));
   return false;

@@ -1,16 +1,15 @@
 /**
- * The server build the framework serves, in production and under `npm run dev`:
- * its own build with every loader and action wrapped (data-functions.ts),
- * substituted for it by server/adapter/substitute-server-build.ts. Loading it
- * records the routes for route patterns and the manifest guard.
+ * The server build the framework serves (in place of its own: adapter/substitute-server-build.ts),
+ * with every loader and action wrapped and the app's failure path as `handleError`.
  */
 import * as build from "virtual:remix/server-build";
 import { getEnv } from "~/env.server";
-import { recordServedRoutes } from "~/routing/request-route.server";
-import { wrapDataFunctions, type ErrorHandler } from "./data-functions";
-import { refusingHandleError } from "./refusals";
+import { handleServerError } from "~/errors/server-failure.server";
 import { refuseRequest } from "~/errors/refusal.server";
+import { recordServedRoutes } from "~/routing/request-route.server";
+import { wrapDataFunctions } from "./data-functions";
 import { manifestBoundsOf, recordManifestBounds } from "./manifest-guard";
+import { refusingHandleError } from "./refusals";
 
 export * from "virtual:remix/server-build";
 
@@ -20,16 +19,14 @@ const table = build.routes as Record<string, NonNullable<(typeof build.routes)[s
 recordServedRoutes(table, build.basename);
 recordManifestBounds(manifestBoundsOf(table, build.basename));
 
-const handleError = build.entry.module.handleError as ErrorHandler | undefined;
-
 export const routes = wrapDataFunctions(table, {
-  handleError,
+  handleError: handleServerError,
   maxBodyBytes: getEnv().BODY_SIZE_LIMIT,
   refuse: refuseRequest,
 });
 
-/** The framework hands its refusals of a request (a cross-origin action…) to `handleError` too: they are refused, not reported. */
+/** The framework hands its refusals of a request (a cross-origin action…) to `handleError` too: refused, not reported. */
 export const entry = {
   ...build.entry,
-  module: { ...build.entry.module, handleError: refusingHandleError(handleError) },
+  module: { ...build.entry.module, handleError: refusingHandleError(handleServerError) },
 };

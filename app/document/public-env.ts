@@ -1,10 +1,6 @@
 import type { PublicEnv } from "~/env.server";
 
-/**
- * Serializes a value for an inline `<script>`: `<` becomes `\u003c` (so no
- * `</script>` or `<!--` can close or confuse the script element), and the two
- * JavaScript-only line terminators are escaped too.
- */
+/** For an inline `<script>`: no `</script>` or `<!--` can close or confuse the element. */
 export function serializeForScript(value: unknown): string {
   return JSON.stringify(value ?? null)
     .replace(/</g, "\\u003c")
@@ -18,7 +14,6 @@ declare global {
   }
 }
 
-/** The browser's copy of the allowlisted settings (written into the page by the root layout). */
 export function getBrowserEnv(): PublicEnv | undefined {
   return typeof window === "undefined" ? undefined : window.ENV;
 }

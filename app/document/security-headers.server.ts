@@ -1,26 +1,36 @@
+import type { IncomingMessage } from "node:http";
+import type { Env } from "~/env.server";
+import { globalSlot } from "~/global-slot";
 import { parseDsn, securityEndpoint } from "~/monitoring/sentry-dsn";
 
-/** Security headers of every document response, and its CSP nonce (`nosniff`: server/response-headers.ts). */
+/** The security headers of every response (set by server/response-headers.ts alone) and their nonce. */
 
-/** A fresh, unguessable nonce for one response. */
+const NONCE_BYTES = 16;
+const POOLED_NONCES = 256;
+/** Every response gets a nonce, and one random call costs more than the rest of its headers; Node's randomUUID pools alike. */
+const pool = Buffer.alloc(NONCE_BYTES * POOLED_NONCES);
+let pooled = 0;
+
 export function createNonce(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Buffer.from(bytes).toString("base64");
+  if (pooled === 0) {
+    crypto.getRandomValues(pool);
+    pooled = POOLED_NONCES;
+  }
+  const start = NONCE_BYTES * --pooled;
+  return pool.toString("base64", start, start + NONCE_BYTES);
 }
 
 interface CspOptions {
   nonce: string;
-  /** Sentry DSN when Sentry is on; the browser may then talk to its ingest origin. */
   sentryDsn?: string;
-  /** Same-origin tunnel path: when set, the browser never talks to the ingest origin. */
+  /** With a tunnel the browser never talks to the ingest origin. */
   sentryTunnel?: string;
 }
 
 /**
- * The Content-Security-Policy. Scripts run only with this response's nonce;
- * `'strict-dynamic'` extends that trust to the chunks they import. Styles may be
- * inline (React style attributes, Sentry's widgets), which cannot run code.
+ * Scripts run only with the response's nonce; `'strict-dynamic'` extends that
+ * trust to the chunks they import. Inline styles (React style attributes,
+ * Sentry's widgets) cannot run code.
  */
 export function contentSecurityPolicy({ nonce, sentryDsn, sentryTunnel }: CspOptions): string {
   const connect = ["'self'"];
@@ -43,31 +53,42 @@ export function contentSecurityPolicy({ nonce, sentryDsn, sentryTunnel }: CspOpt
   return directives.join("; ");
 }
 
-/**
- * Features no page of the scaffold uses; a product that needs one opens it here.
- * No `interest-cohort`: browsers dropped FLoC and warn about the unknown feature.
- */
+/** A product that needs one of these opens it here. No `interest-cohort`: browsers warn about it. */
 const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
 
-interface SecurityHeaderOptions extends Omit<CspOptions, "nonce"> {
-  /** `Strict-Transport-Security` max-age in seconds; 0 leaves the header out (plain-HTTP deployments). */
-  hstsMaxAge: number;
-}
-
-/** Stands for the nonce while the policy is built once; no policy text can contain it. */
+/** No policy text can contain it, so the policy is built once and each response splices in its nonce. */
 const NONCE_SLOT = "\u0000nonce\u0000";
 
-/** Builds the policy once (the configuration is fixed); each response only splices in its nonce. */
-export function securityHeaders(options: SecurityHeaderOptions): (headers: Headers, nonce: string) => void {
-  const [beforeNonce, afterNonce] = contentSecurityPolicy({ ...options, nonce: NONCE_SLOT }).split(
-    NONCE_SLOT,
-  );
-  const hsts = options.hstsMaxAge > 0 ? `max-age=${options.hstsMaxAge}; includeSubDomains` : undefined;
-  return (headers, nonce) => {
-    headers.set("Content-Security-Policy", `${beforeNonce}${nonce}${afterNonce}`);
-    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    headers.set("X-Frame-Options", "DENY");
-    headers.set("Permissions-Policy", PERMISSIONS_POLICY);
-    if (hsts) headers.set("Strict-Transport-Security", hsts);
-  };
+export type SecurityHeaderEnv = Pick<Env, "SENTRY_DSN" | "SENTRY_TUNNEL_ROUTE" | "HSTS_MAX_AGE">;
+
+export function securityHeaders(env: SecurityHeaderEnv): (nonce: string) => [name: string, value: string][] {
+  const [beforeNonce, afterNonce] = contentSecurityPolicy({
+    nonce: NONCE_SLOT,
+    sentryDsn: env.SENTRY_DSN,
+    sentryTunnel: env.SENTRY_TUNNEL_ROUTE,
+  }).split(NONCE_SLOT);
+  const hsts = env.HSTS_MAX_AGE > 0 ? `max-age=${env.HSTS_MAX_AGE}; includeSubDomains` : undefined;
+  return (nonce) => [
+    ["Content-Security-Policy", `${beforeNonce}${nonce}${afterNonce}`],
+    // A browser that sniffs a text answer as HTML runs what a client put in it.
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["X-Frame-Options", "DENY"],
+    ["Permissions-Policy", PERMISSIONS_POLICY],
+    ...(hsts ? [["Strict-Transport-Security", hsts] as [string, string]] : []),
+  ];
+}
+
+/** The boot sets the headers and the server build renders the document: a global slot (app/global-slot.ts) joins them. */
+const nonceSlot = globalSlot<WeakMap<IncomingMessage, string>>("csp-nonces");
+const nonces = nonceSlot.get() ?? new WeakMap<IncomingMessage, string>();
+nonceSlot.set(nonces);
+
+export function recordNonce(incoming: IncomingMessage, nonce: string): void {
+  nonces.set(incoming, nonce);
+}
+
+/** The nonce of the CSP the request's response carries. */
+export function nonceOf(incoming: IncomingMessage | undefined): string | undefined {
+  return incoming && nonces.get(incoming);
 }

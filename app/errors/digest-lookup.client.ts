@@ -3,9 +3,8 @@ import type { DigestLookup } from "./error-page";
 import { pagePathOfDataUrl } from "~/routing/route-patterns";
 
 /**
- * The browser's digest lookup (see `ErrorDigestContext` in error-page.tsx). Call once, before
- * hydrating: it reads the digest of a server-rendered error page and starts
- * watching single-fetch responses for `DIGEST_HEADER` (digest.ts).
+ * Call once, before hydrating. Wraps `window.fetch` because Remix's single-fetch
+ * client offers no hook (guard: digest-lookup.test.ts).
  */
 export function createBrowserDigestLookup(): DigestLookup {
   const byPath = new Map<string, string>();

@@ -7,10 +7,8 @@ import { isThrownData, responseError, statusOfThrownData, thrownDataError } from
 import { recordDigest, requestedPath, currentOrNewRequestId } from "~/request-scope.server";
 
 /**
- * The one path every server failure takes: a digest (shown on the page), one
- * log line with the stack, one Sentry event tagged with digest and request id.
- * The framework calls it as `handleError`; server/data-functions.ts calls it for
- * thrown 5xx Responses and `data()`, which the framework hands to nobody.
+ * Every server failure: a digest for the page, one log line, one Sentry event.
+ * The build's `handleError` (server/wrapped-server-build.ts).
  */
 export function handleServerError(error: unknown, { request }: { request: Request }): void | Promise<void> {
   // A client that went away aborts its loaders; that is not a fault of ours.
@@ -22,7 +20,6 @@ export function handleServerError(error: unknown, { request }: { request: Reques
   report(cause, request, undefined);
 }
 
-/** Not faults of the server: thrown 4xx Responses, `data()` and route error responses. */
 function isExpected(error: unknown): boolean {
   if (isThrownData(error)) return statusOfThrownData(error) < 500;
   return (isRouteErrorResponse(error) || error instanceof Response) && error.status < 500;

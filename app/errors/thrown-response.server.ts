@@ -1,19 +1,14 @@
 import { data } from "@remix-run/node";
 
 /**
- * A thrown 5xx answer (a `Response`, `json()` or `data()`) as the Error that is
- * logged and reported: its words are its status text and a short rendering of
- * its body, so `json({}, { status: 500, statusText: "Payment provider down" })`
- * reads "Payment provider down", not "{}". The body is the app's own answer,
- * but it may still name a user: the rendering is one bounded line, e-mail
- * addresses and long digit runs (card, phone and account numbers) masked, and
- * an HTML document is never read.
+ * A thrown 5xx answer as the Error that is logged and reported, in its status
+ * text's and body's words. The body may name a user: one bounded line, e-mail
+ * addresses and long digit runs (card, phone, account numbers) masked, HTML never read.
  */
 export class ThrownResponse extends Error {
   override name = "ThrownResponse";
 }
 
-/** What `data()` returns; thrown, the framework answers with its `init` and `data`. */
 const DataWithResponseInit = data(null).constructor;
 
 export interface ThrownData {
@@ -25,15 +20,15 @@ export function isThrownData(thrown: unknown): thrown is ThrownData {
   return thrown instanceof DataWithResponseInit;
 }
 
-/** The status a thrown `data()` answers with (the framework's default is 200). */
+/** The framework's default is 200. */
 export function statusOfThrownData(thrown: ThrownData): number {
   return thrown.init?.status ?? 200;
 }
 
-/** Longest rendering of a body, in characters: enough for a sentence, too short for a record. */
+/** Enough for a sentence, too short for a record. */
 export const MAX_BODY_WORDS = 200;
 
-/** Characters of a body read at most (whole chunks until then): the rest of a long or endless stream is never awaited. */
+/** The rest of a long or endless stream is never awaited. */
 const BODY_READ_LIMIT = 2_048;
 
 const EMAIL = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[^\s@"'<>(),;:]+/g;
@@ -42,7 +37,6 @@ const CONTROL_AND_SPACE = /[\s\p{Cc}]+/gu;
 /** A body that says nothing: an empty JSON object, array, string or null. */
 const EMPTY_BODY = /^(?:\{\s*\}|\[\s*\]|""|null)?$/;
 
-/** One short line of a body, masked; empty when it says nothing. */
 export function renderBody(text: string): string {
   const line = text.replace(CONTROL_AND_SPACE, " ").trim();
   if (EMPTY_BODY.test(line)) return "";
@@ -50,13 +44,12 @@ export function renderBody(text: string): string {
   return masked.length > MAX_BODY_WORDS ? `${masked.slice(0, MAX_BODY_WORDS - 1)}…` : masked;
 }
 
-/** The status text, then the body, each rendered as one short masked line; the status when both say nothing. */
 function thrownResponse(status: number, statusText: string | undefined, body: string): ThrownResponse {
   const words = [renderBody(statusText ?? ""), renderBody(body)].filter(Boolean).join(": ");
   return new ThrownResponse(words || `${status} Response`);
 }
 
-/** The start of a Response's body as text, from a clone so the framework's copy stays unread. */
+/** From a clone, so the framework's copy stays unread. */
 async function bodyStart(response: Response): Promise<string> {
   const type = response.headers.get("content-type") ?? "";
   if (!response.body || response.bodyUsed || /html/i.test(type)) return "";
@@ -70,7 +63,7 @@ async function bodyStart(response: Response): Promise<string> {
       text += decoder.decode(value, { stream: true });
     }
   } catch {
-    // A body that fails to stream is left unsaid; the status still is.
+    // Left unsaid; the status still is.
   } finally {
     void reader.cancel().catch(() => undefined);
   }

@@ -3,6 +3,7 @@ import { syncBuiltinESMExports } from "node:module";
 import type { TrustFunction } from "~/http/trust-proxy.server";
 import { runInRequestScope } from "~/request-scope.server";
 import type { PreAppHandler } from "../pre-app-handler";
+import { securityHeaderLines } from "../response-headers";
 import { answerRefusal } from "./refusal-response";
 
 /**
@@ -64,7 +65,8 @@ export function installPreAppHandlers(
     server.on("connect", (_request: http.IncomingMessage, socket: import("node:stream").Duplex) => {
       socket.end(
         "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE\r\n" +
-          "X-Content-Type-Options: nosniff\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
+          securityHeaderLines() +
+          "Connection: close\r\nContent-Length: 0\r\n\r\n",
       );
     });
     return server;

@@ -36,6 +36,7 @@ import { flushServerSentry } from "~/monitoring/sentry.server";
 import { accessLog } from "./access-log";
 import { frameworkHandler } from "./framework-handler";
 import { preAppHandlers } from "./pre-app-chain";
+import { securityHeaderLines } from "./response-headers";
 import { installGracefulShutdown } from "./shutdown";
 
 export type AppServerOptions =
@@ -114,7 +115,8 @@ export async function createAppServer(env: Env, options: AppServerOptions): Prom
   server.on("connect", (_request: http.IncomingMessage, socket: Duplex) => {
     socket.end(
       "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE\r\n" +
-        "X-Content-Type-Options: nosniff\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
+        securityHeaderLines() +
+        "Connection: close\r\nContent-Length: 0\r\n\r\n",
     );
   });
   installGracefulShutdown([server], {

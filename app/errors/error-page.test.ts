@@ -1,6 +1,6 @@
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "@remix-run/router";
 import { describe, expect, it } from "vitest";
-import { classifyRouteError, NOT_FOUND_TEXT, statusText } from "./error-view";
+import { classifyRouteError, NOT_FOUND_TEXT, statusText } from "./error-page";
 
 const inBrowser = { onServer: false, digest: undefined };
 

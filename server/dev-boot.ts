@@ -8,7 +8,7 @@
  *
  * Run by Node itself (type stripping): only erasable TypeScript here.
  */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Plugin, type Rollup } from "vite";
@@ -43,7 +43,9 @@ export async function runDevBoot<Boot>(root: string): Promise<DevBoot<Boot>> {
     },
   })) as Rollup.RollupOutput;
   // Inside the project, so that its imports of packages resolve as in the build directory.
-  const directory = path.join(root, `node_modules/.cache/dev-boot/${process.pid}`);
+  const parent = path.join(root, "node_modules/.cache/dev-boot");
+  removeKilled(parent);
+  const directory = path.join(parent, String(process.pid));
   process.once("exit", () => rmSync(directory, { recursive: true, force: true }));
   const modules = new Map<string, { file: string; exports: string[] }>();
   let entry = "";
@@ -91,4 +93,20 @@ function bootModules(modules: Map<string, { file: string; exports: string[] }>):
       );
     },
   };
+}
+
+/** What a dev server that was killed (SIGKILL: no `exit` event) left behind. */
+function removeKilled(parent: string): void {
+  for (const name of existsSync(parent) ? readdirSync(parent) : []) {
+    if (!isRunning(Number(name))) rmSync(path.join(parent, name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }

@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage } from "node:http";
-import { globalSlot } from "~/global-slot";
 import type { Refusal } from "~/errors/refusal";
 import { normalizeAddress, type TrustFunction } from "~/http/trust-proxy.server";
 
@@ -23,10 +22,7 @@ interface RequestScope {
   refusal?: Refusal;
 }
 
-/** In a global slot (app/global-slot.ts): the boot opens the scopes, the server build reads them. */
-const store = globalSlot<AsyncLocalStorage<RequestScope>>("request-scope");
-const scopes = store.get() ?? new AsyncLocalStorage<RequestScope>();
-store.set(scopes);
+const scopes = new AsyncLocalStorage<RequestScope>();
 
 /** What the pre-app handlers hand the request's scope besides its target. */
 interface ScopeInputs {
@@ -57,20 +53,17 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
 
-/** In a global slot too: the boot's copy decides, the server build's reads. */
-const idSlot = globalSlot<WeakMap<IncomingMessage, string>>("request-ids");
-const ids = idSlot.get() ?? new WeakMap<IncomingMessage, string>();
-idSlot.set(ids);
+const ids = new WeakMap<IncomingMessage, string>();
 
 /**
  * Which peers may hand a request its id: the proxies TRUST_PROXY trusts
  * (server/boot.ts sets it), none until then. Anyone else could make the lines
  * of their request look like another's, so their id is replaced.
  */
-const trustSlot = globalSlot<{ trust: TrustFunction }>("request-id-trust");
+let trustedPeers: TrustFunction | undefined;
 
 export function trustRequestIdsFrom(trust: TrustFunction): void {
-  trustSlot.set({ trust });
+  trustedPeers = trust;
 }
 
 /**
@@ -84,7 +77,7 @@ export function requestIdOf(incoming: IncomingMessage): string {
   if (id === undefined) {
     const header = incoming.headers[REQUEST_ID_HEADER.toLowerCase()];
     const peer = normalizeAddress(incoming.socket?.remoteAddress ?? "");
-    const trusted = trustSlot.get()?.trust(peer, 0) === true;
+    const trusted = trustedPeers?.(peer, 0) === true;
     id = requestIdFrom(trusted && typeof header === "string" ? header : undefined);
     ids.set(incoming, id);
   }

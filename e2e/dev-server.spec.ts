@@ -107,6 +107,19 @@ test("a loader error: production's page and digest, one log record, one Sentry e
   expect(withDigest[0]).toContain("secret-token-123");
 });
 
+// The boot runs in Node and the app in Vite's module runner: each would evaluate its own copy of
+// what both import, and a request id, the SDK or the route table would go missing between them.
+test("one copy of what the boot and the app share: the app's record carries the boot's request id", async () => {
+  const response = await fetch(`${dev.url}/fixtures/loader-error`);
+  const id = response.headers.get("x-request-id");
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  const errorRecords = () =>
+    records(dev.output()).filter((record) => /^\[[^\]]+\] ERROR: unexpected server error\n/.test(record));
+  await expect
+    .poll(() => errorRecords().filter((record) => record.includes(`requestId: "${id}"`)))
+    .toHaveLength(1);
+});
+
 test("a bad variable stops it with one line on stderr and exit code 1, before Vite starts", () => {
   const { command, args } = devCommand();
   const result = spawnSync(command, args, {

@@ -1,4 +1,3 @@
-import { globalSlot } from "~/global-slot";
 import type { PreAppHandler } from "./pre-app-handler";
 
 /**
@@ -25,9 +24,8 @@ export const MANIFEST_URL_LIMIT = 7680;
 /** Until a build is recorded (npm run dev, first request): generous, still bounded. */
 const DEFAULT_MAX_DEPTH = 32;
 
-/** In a global slot (app/global-slot.ts): the boot's copy guards, the server build's copy records. */
-const recorded = globalSlot<ManifestBounds>("manifest-bounds");
-const currentBounds = () => recorded.get() ?? { path: "/__manifest", maxDepth: DEFAULT_MAX_DEPTH };
+let recorded: ManifestBounds | undefined;
+const currentBounds = () => recorded ?? { path: "/__manifest", maxDepth: DEFAULT_MAX_DEPTH };
 
 interface RouteEntry {
   path?: string;
@@ -49,7 +47,7 @@ export function manifestBoundsOf(routes: Record<string, RouteEntry>, basename = 
 
 /** Called when the server build loads (server/wrapped-server-build.ts). */
 export function recordManifestBounds(next: ManifestBounds): void {
-  recorded.set(next);
+  recorded = next;
 }
 
 /**

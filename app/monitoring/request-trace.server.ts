@@ -2,7 +2,6 @@ import type { IncomingMessage } from "node:http";
 import type { Breadcrumb, DynamicSamplingContext, Scope } from "@sentry/core";
 import { currentIncomingRequest } from "~/request-scope.server";
 import { OPERATIONAL_PATHS } from "~/http/operational-paths";
-import { globalSlot } from "~/global-slot";
 import type { ServerSdk } from "./server-sdk.server";
 import { isRequestTraced, requestSampling } from "./trace-sampling.server";
 
@@ -26,10 +25,7 @@ export interface RequestTrace {
   breadcrumbs: Breadcrumb[];
 }
 
-/** In a global slot (app/global-slot.ts): the boot decides, the server build reads. */
-const store = globalSlot<WeakMap<IncomingMessage, RequestTrace>>("request-traces");
-const traces = store.get() ?? new WeakMap<IncomingMessage, RequestTrace>();
-store.set(traces);
+const traces = new WeakMap<IncomingMessage, RequestTrace>();
 
 const header = (request: IncomingMessage, name: string) => {
   const value = request.headers[name];

@@ -1,12 +1,10 @@
 import type * as SentryCore from "@sentry/core";
 import type * as SentryCoreServer from "@sentry/core/server";
 import type * as SentryNode from "@sentry/node";
-import { globalSlot } from "~/global-slot";
 
 /**
  * The server's handle on Sentry's SDK, loaded only when Sentry is on
- * (docs/decisions/0058): every other module imports Sentry's *types* only. In a
- * global slot (app/global-slot.ts): the server build must see the SDK the boot loaded.
+ * (docs/decisions/0058): every other module imports Sentry's *types* only.
  */
 export interface ServerSdk {
   node: typeof SentryNode;
@@ -15,29 +13,27 @@ export interface ServerSdk {
   server: typeof SentryCoreServer;
 }
 
-const handle = globalSlot<ServerSdk>("server-sdk");
+let loaded: ServerSdk | undefined;
 
 /** The SDK when Sentry is on (the boot loaded it), else undefined. */
 export function serverSdk(): ServerSdk | undefined {
-  return handle.get();
+  return loaded;
 }
 
 /** Loads the SDK (once); the boot calls it, before Remix loads, only when SENTRY_DSN is set. */
 export async function loadServerSdk(): Promise<ServerSdk> {
-  let sdk = handle.get();
-  if (!sdk) {
+  if (!loaded) {
     const [node, core, server] = await Promise.all([
       import("@sentry/node"),
       import("@sentry/core"),
       import("@sentry/core/server"),
     ]);
-    sdk = { node, core, server };
-    handle.set(sdk);
+    loaded = { node, core, server };
   }
-  return sdk;
+  return loaded;
 }
 
 /** Drops the handle (unit tests that started the SDK, so that later tests in the same process see Sentry off). */
 export function forgetServerSdk(): void {
-  handle.set(undefined);
+  loaded = undefined;
 }

@@ -4,7 +4,6 @@
  * serves (recorded by server/wrapped-server-build.ts), with its basename.
  */
 import { matchRoutes } from "@remix-run/react";
-import { globalSlot } from "~/global-slot";
 import {
   NOT_FOUND_PATTERN,
   pagePathOfDataUrl,
@@ -20,17 +19,15 @@ interface ServedRoutes {
   basename: string | undefined;
 }
 
-/** In a global slot (app/global-slot.ts): the boot's copy reads what the server build's records. */
-const served = globalSlot<ServedRoutes>("served-routes");
+let served: ServedRoutes | undefined;
 
 /** Records the routes of the build the framework serves; the same build again costs nothing. */
 export function recordServedRoutes(
   routes: Record<string, RouteDefinition | undefined>,
   basename?: string,
 ): void {
-  const current = served.get();
-  if (current?.routes === routes && current.basename === basename) return;
-  served.set({ routes, tree: routeTreeOf(routes), basename });
+  if (served?.routes === routes && served.basename === basename) return;
+  served = { routes, tree: routeTreeOf(routes), basename };
 }
 
 /** The page path a request is about: a `.data` request loads the page without the suffix. */
@@ -56,7 +53,7 @@ function decodable(pathname: string): boolean {
  * a build, or when no route matches.
  */
 export function routePatternOf(url: URL): string | undefined {
-  const table = served.get();
+  const table = served;
   const pathname = pagePathOf(url);
   if (!decodable(pathname)) return table && NOT_FOUND_PATTERN;
   const matches = table && matchRoutes(table.tree, pathname, table.basename);
@@ -70,7 +67,7 @@ export function routePatternOf(url: URL): string | undefined {
  */
 export function namesUnknownRoute(url: URL): boolean {
   const requested = url.searchParams.get("_routes");
-  const known = served.get()?.routes;
+  const known = served?.routes;
   return (
     requested !== null && known !== undefined && requested.split(",").some((id) => !Object.hasOwn(known, id))
   );

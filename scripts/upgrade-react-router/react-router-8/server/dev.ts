@@ -5,37 +5,28 @@
  * docs/decisions/0056-dev-runs-the-production-boot.md and
  * docs/decisions/0067-the-app-owns-its-server.md.
  *
- * The boot is built as `npm run build` builds it (Vite's SSR build of the
- * same entry, packages left to Node) and imported before anything else: the
- * environment check, Sentry and the logger. Then the app's server, with Vite
- * in middleware mode in front of the app and its hot-reload socket on the
- * same server; the server build is loaded through Vite's module runner for
- * every request, so an edit is served at once. The server's graceful shutdown
- * owns the signals, as in production.
+ * The boot (dev-boot.ts) is imported before anything else: the environment
+ * check, Sentry and the logger. Then the app's server, with Vite in middleware
+ * mode in front of the app and its hot-reload socket on the same server; the
+ * server build is loaded through Vite's module runner for every request, so an
+ * edit is served at once, except to a module of the boot: the app shares the
+ * boot's one copy of those. The server's graceful shutdown owns the signals,
+ * as in production.
  *
  * Run by Node itself (type stripping): only erasable TypeScript here.
  */
 // First: colours are decided before Vite, which decides as it loads, is imported.
 import "./dev-colours.ts";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import type { ServerBuild } from "react-router";
-import {
-  build,
-  createServer,
-  isRunnableDevEnvironment,
-  type Plugin,
-  type Rollup,
-  type ViteDevServer,
-} from "vite";
+import { createServer, isRunnableDevEnvironment, type Plugin, type ViteDevServer } from "vite";
 import type { Env } from "../app/env.server.ts";
 import type { AppServerOptions } from "./app-server.ts";
+import { runDevBoot } from "./dev-boot.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
-const BOOT_ENTRY = path.join(root, "server/boot.ts");
 const SERVER_BUILD = "virtual:react-router/server-build";
 
 interface Boot {
@@ -57,36 +48,9 @@ function options(): { config?: string } {
   }
 }
 
-/** Builds the boot into one module beside the packages it imports, imports it, and removes the file. */
-async function runBoot(): Promise<{ boot: Boot; env: Env }> {
-  const result = (await build({
-    configFile: false,
-    logLevel: "silent",
-    publicDir: false,
-    resolve: { alias: { "~": path.join(root, "app") } },
-    build: {
-      ssr: BOOT_ENTRY,
-      write: false,
-      minify: false,
-      rollupOptions: { output: { inlineDynamicImports: true } },
-    },
-  })) as Rollup.RollupOutput;
-  // Inside the project, so that its `import "@sentry/node"` resolves as in the build directory.
-  const file = path.join(root, `node_modules/.cache/dev-boot/${process.pid}.mjs`);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, result.output[0].code);
-  // Also when the boot ends the process (a bad variable: exit code 1).
-  const remove = () => rmSync(file, { force: true });
-  process.once("exit", remove);
-  const boot = (await import(pathToFileURL(file).href)) as Boot;
-  const env = await boot.booted;
-  remove();
-  process.off("exit", remove);
-  return { boot, env };
-}
-
 const { config } = options();
-const { boot, env } = await runBoot();
+const { boot, bootModules } = await runDevBoot<Boot>(root);
+const env = await boot.booted;
 
 // Vite's dev server, once created: it needs the app's server for its hot-reload socket.
 const dev: { vite?: ViteDevServer } = {};
@@ -116,7 +80,7 @@ const bootOwnsSignals: Plugin = {
 };
 const vite = await createServer({
   configFile: config,
-  plugins: [bootOwnsSignals],
+  plugins: [bootModules, bootOwnsSignals],
   appType: "custom",
   // Hot reload on the app's own server and port.
   server: { middlewareMode: true, hmr: { server } },

@@ -1,0 +1,112 @@
+/**
+ * The boot under `npm run dev`, loaded once, by Node, with every module of its
+ * own (docs/decisions/0073-one-copy-of-the-boot-s-modules.md). Vite's dev
+ * server runs the app through its own module loader, which would evaluate a
+ * second copy of each module the boot and the app share (the request scope,
+ * the SDK handle, the route table…): `bootModules` has Vite's server side take
+ * Node's copy of those instead, as the production build shares one chunk.
+ *
+ * Run by Node itself (type stripping): only erasable TypeScript here.
+ */
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { build, type Plugin, type Rollup } from "vite";
+
+export interface DevBoot<Boot> {
+  /** The boot's module namespace, as Node evaluated it. */
+  boot: Boot;
+  /** For Vite's dev server: its server side imports the boot's modules from Node. */
+  bootModules: Plugin;
+}
+
+/**
+ * Builds the boot as `npm run build` does (Vite's SSR build, packages left to
+ * Node) but one file per module, imports it, and keeps the files until the
+ * process ends: Vite's server side loads the same files through Node later.
+ */
+export async function runDevBoot<Boot>(root: string): Promise<DevBoot<Boot>> {
+  const result = (await build({
+    configFile: false,
+    logLevel: "silent",
+    publicDir: false,
+    resolve: { alias: { "~": path.join(root, "app") } },
+    build: {
+      ssr: path.join(root, "server/boot.ts"),
+      write: false,
+      minify: false,
+      rollupOptions: {
+        // Every export: the app imports some the boot does not use.
+        treeshake: false,
+        output: { preserveModules: true, preserveModulesRoot: root },
+      },
+    },
+  })) as Rollup.RollupOutput;
+  // Inside the project, so that its imports of packages resolve as in the build directory.
+  const parent = path.join(root, "node_modules/.cache/dev-boot");
+  removeKilled(parent);
+  const directory = path.join(parent, String(process.pid));
+  process.once("exit", () => rmSync(directory, { recursive: true, force: true }));
+  const modules = new Map<string, { file: string; exports: string[] }>();
+  let entry = "";
+  for (const chunk of result.output) {
+    if (chunk.type !== "chunk") continue;
+    const file = path.join(directory, chunk.fileName);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, chunk.code);
+    if (chunk.isEntry) entry = file;
+    if (chunk.facadeModuleId?.startsWith(root)) {
+      modules.set(chunk.facadeModuleId, { file, exports: chunk.exports });
+    }
+  }
+  const boot = (await import(pathToFileURL(entry).href)) as Boot;
+  return { boot, bootModules: bootModules(modules) };
+}
+
+/**
+ * On Vite's server side, each module of the boot is a facade over Node's copy
+ * (`require` of an ES module returns the one Node already evaluated). The
+ * browser still gets the source. An edit to one of them needs a restart.
+ */
+function bootModules(modules: Map<string, { file: string; exports: string[] }>): Plugin {
+  return {
+    name: "boot-modules",
+    enforce: "pre",
+    load(id) {
+      const server = this.environment.config.consumer === "server";
+      const loaded = server ? modules.get(id.split("?")[0]!) : undefined;
+      if (!loaded) return null;
+      const lines = [
+        'import { createRequire } from "node:module";',
+        `const boot = createRequire(${JSON.stringify(loaded.file)})(${JSON.stringify(loaded.file)});`,
+        ...loaded.exports.map((name) =>
+          name === "default" ? "export default boot.default;" : `export const ${name} = boot.${name};`,
+        ),
+      ];
+      return lines.join("\n");
+    },
+    hotUpdate({ file }) {
+      if (this.environment.config.consumer !== "server" || !modules.has(file)) return;
+      this.environment.logger.warn(
+        `${path.relative(process.cwd(), file)} is one of the boot's modules, loaded once: restart \`npm run dev\` for the server to use the edit`,
+        { timestamp: true },
+      );
+    },
+  };
+}
+
+/** What a dev server that was killed (SIGKILL: no `exit` event) left behind. */
+function removeKilled(parent: string): void {
+  for (const name of existsSync(parent) ? readdirSync(parent) : []) {
+    if (!isRunning(Number(name))) rmSync(path.join(parent, name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

@@ -1,6 +1,5 @@
 import type { IncomingMessage } from "node:http";
 import type { Env } from "~/env.server";
-import { globalSlot } from "~/global-slot";
 import { parseDsn, securityEndpoint } from "~/monitoring/sentry-dsn";
 
 /** The security headers of every response (set by server/response-headers.ts alone) and their nonce. */
@@ -79,10 +78,8 @@ export function securityHeaders(env: SecurityHeaderEnv): (nonce: string) => [nam
   ];
 }
 
-/** The boot sets the headers and the server build renders the document: a global slot (app/global-slot.ts) joins them. */
-const nonceSlot = globalSlot<WeakMap<IncomingMessage, string>>("csp-nonces");
-const nonces = nonceSlot.get() ?? new WeakMap<IncomingMessage, string>();
-nonceSlot.set(nonces);
+/** Set by the first pre-app handler, read when the document renders. */
+const nonces = new WeakMap<IncomingMessage, string>();
 
 export function recordNonce(incoming: IncomingMessage, nonce: string): void {
   nonces.set(incoming, nonce);

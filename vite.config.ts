@@ -193,11 +193,9 @@ export function createViteConfig({ buildDirectory = DEFAULT_BUILD_DIRECTORY } = 
         "scripts/**/*.test.ts",
       ],
       environment: "node",
-      // A floor, not a pace: Vitest's 5 s default was passed by two recorder tests in .ci/run's
-      // fresh clone beside one busy loop per core. Beside such loops here, a fresh clone
-      // included (2026-11-25, Node 24 and 26), no test without a limit of its own took over 0.5 s;
-      // 20 s leaves a machine several times slower room, and a hung test still fails. Tests whose
-      // work is heavier (SDK imports, 20 MiB bodies, large route tables) set their own limits.
+      // A floor, not a pace: Vitest's 5 s default was passed on a loaded machine (bench/README.md,
+      // "How long the test suite takes"). 20 s leaves a machine several times slower room, and a
+      // hung test still fails. Heavier tests (SDK imports, large bodies) set their own limits.
       testTimeout: 20_000,
       hookTimeout: 30_000,
     },

@@ -14,7 +14,6 @@ export const LAYERS: readonly (readonly string[])[] = [
   [
     "app/env.server.ts",
     "app/site.ts",
-    "app/global-slot.ts",
     "app/logging/",
     "app/http/",
     "app/request-scope.server.ts",

@@ -10,10 +10,7 @@
  * the React Router 8 tree `npm run test:upgrade` leaves (its own start script
  * and packages): the two frameworks head to head. `--baseline` measures this
  * tree's bare framework app (target A, bench/baseline) in the same rounds, and
- * prints each build's cost over it. `--together` loads every server at once in
- * each round instead of one after the other, so that a shared machine's load,
- * which changes from second to second, falls on all of them alike. See
- * bench/README.md ("Before and after").
+ * prints each build's cost over it. See bench/README.md ("Before and after").
  */
 import os from "node:os";
 import { parseArgs } from "node:util";
@@ -39,7 +36,6 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "2" },
     connections: { type: "string", default: "20" },
     baseline: { type: "boolean", default: false },
-    together: { type: "boolean", default: false },
   },
 });
 if (!values.before || !values.after)
@@ -104,7 +100,7 @@ async function main() {
     const loadBefore = os.loadavg()[0]!;
     for (let round = 1; round <= Number(values.rounds); round++) {
       for (const workload of workloads) {
-        const measure = async ({ target, build, server }: (typeof servers)[number]) => {
+        for (const { target, build, server } of servers) {
           const before = cpuTimeMs(server.pid);
           const result = await load(server, workload, Number(values.duration));
           const perRequest = (cpuTimeMs(server.pid) - before) / result.requests.total;
@@ -114,16 +110,13 @@ async function main() {
           log(
             `round ${round} ${key}: ${perRequest.toFixed(3)} CPU ms/req, ${result.requests.total} requests`,
           );
-        };
-        if (values.together) await Promise.all(servers.map(measure));
-        else for (const server of servers) await measure(server);
+        }
       }
     }
     console.log(
       `Before ${values.before}, after ${values.after}${values["after-root"] ? ` (in ${values["after-root"]})` : ""}: ` +
         `${values.rounds} rounds × ${values.duration} s, ` +
-        `${values.connections} connections${values.together ? " each, every server loaded at once" : ""}, ` +
-        `${routes} route(s), Node ${process.version}, ` +
+        `${values.connections} connections, ${routes} route(s), Node ${process.version}, ` +
         `load average ${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)}. Medians (min–max).\n`,
     );
     console.log(

@@ -10,7 +10,8 @@
  *  2. a request scope for what they let through (request ids, digests,
  *     refusals: app/request-scope.server.ts);
  *  3. Express 5, as `react-router-serve` 8.4.0 sets it up: compression, the client
- *     build's assets (`/assets` immutable for a year), `public`, `.well-known`, then one
+ *     build's assets (`/assets` immutable for a year) and files (`public/` among them:
+ *     not looked up again at run time), `.well-known`, then one
  *     access line per request through the app's logger (access-log.ts), then
  *     React Router's request handler, whose answer to a refused request is
  *     replaced before it is written (framework-handler.ts);
@@ -53,7 +54,7 @@ export type AppServerOptions =
       build: () => Promise<ServerBuild>;
     };
 
-/** Express, as `react-router-serve` sets it up, without its access log. */
+/** Express, as `react-router-serve` sets it up, without its access log and its lookup in `public/`. */
 async function expressApp(
   env: Env,
   options: AppServerOptions,
@@ -78,8 +79,9 @@ async function expressApp(
     path.posix.join(publicPath, "assets"),
     express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }),
   );
+  // The build holds `public/` (Vite copies it), so `react-router-serve`'s second lookup there,
+  // a file-system `stat` for every request that is no file, is left out.
   app.use(publicPath, express.static(client));
-  app.use(express.static("public", { maxAge: "1h" }));
   // Dot-folders are not served by the handlers above.
   app.use("/.well-known", express.static(path.join(client, ".well-known")));
   app.use(accessLog(trust));

@@ -2,6 +2,7 @@ import pino from "pino";
 import { getEnv, instanceName } from "~/env.server";
 import { currentRequestId } from "~/request-scope.server";
 import { stdoutHasColours } from "./stdout-colours";
+import { coalescedStdout } from "./stdout-lines.server";
 
 function createLogger() {
   const env = getEnv();
@@ -24,8 +25,7 @@ function createLogger() {
       transport: { target: "pino-pretty", options: { colorize: stdoutHasColours() } },
     });
   }
-  // Synchronous: a line is whole before another writer's starts, and none is lost at exit.
-  return pino(options, pino.destination({ dest: 1, sync: true }));
+  return pino(options, coalescedStdout());
 }
 
 let logger: pino.Logger | undefined;

@@ -1,4 +1,4 @@
-import type { Refusal } from "~/errors/refusal";
+import type { Refusal } from "~/refusals.server";
 
 /**
  * Request bodies under a byte limit, read without ever resetting the connection:

@@ -5,22 +5,18 @@ import { recordRefusal, requestedPath, currentOrNewRequestId, requestIdOf } from
 import { routePatternOf } from "~/routing/request-route.server";
 
 /**
- * Refusals: requests the client got wrong, as opposed to failures of ours
- * (docs/decisions/0064-client-refusals.md). Each is classified where it is
- * raised and answered and logged here: a 4xx with a short answer, one info
- * line `request refused`, no Sentry event (an operator behind a proxy that
- * drops the Host sees why every form post is refused, and no one is paged).
- *
- * - Before the app (server/request-guards.ts, server/body-limit.ts): `refuseBeforeApp`.
- * - In the framework (server/adapter/framework-refusals.ts) and in a route
- *   (app/forms/, app/http/request-body.server.ts): `refuseRequest`.
+ * A request the client got wrong, not a failure of ours (docs/decisions/0064):
+ * a 4xx with a short answer and one info line, never a Sentry event, so an
+ * operator sees why (a proxy dropping the Host) and nobody is paged. Classified
+ * where it is raised, before the app (`refuseBeforeApp`) or in the framework or
+ * a route (`refuseRequest`); answered and logged here.
  */
 export interface Refusal {
-  /** 400, 403, 405, 413, 415…; never 5xx. */
+  /** Never 5xx. */
   status: number;
-  /** What the client got wrong, for the log line (`cross-origin action`). */
+  /** For the log line (`cross-origin action`). */
   reason: string;
-  /** Headers the answer must carry (`Allow` on a 405). */
+  /** `Allow` on a 405. */
   headers?: Record<string, string>;
 }
 
@@ -37,12 +33,7 @@ function logRefusal(
   );
 }
 
-/**
- * Refuses the request the app is handling: logged once, though the framework
- * may report it per route, and answered on its response through the request
- * scope (server/adapter/refusal-response.ts on Remix 2). A route that raises
- * it throws its own 4xx Response for the error boundary.
- */
+/** Logged once, though the framework may report it per route; the request scope has the response answer it. */
 export function refuseRequest(request: Request, refusal: Refusal): void {
   if (!recordRefusal(refusal)) return;
   logRefusal(
@@ -56,7 +47,6 @@ export function refuseRequest(request: Request, refusal: Refusal): void {
   );
 }
 
-/** Refuses a request before the app sees it, with a short text; the id is the one the answer carries. */
 export function refuseBeforeApp(
   request: IncomingMessage,
   response: ServerResponse,
@@ -71,14 +61,10 @@ export function refuseBeforeApp(
 }
 
 /**
- * How a refused request is answered over the framework's own answer, which
- * may be a bare 500 it built after `handleError` returned:
- * - `framework`: not an error, or already the refusal's status (its 405 page): it stands;
- * - `status`: a single fetch (turbo-stream, `text/x-script`), whose encoding the
- *   framework's browser code decodes (text would throw "Unable to decode"
- *   there): only the status becomes the refusal's;
- * - `text`: the refusal's status and `refusalText`, the framework's body dropped.
- * The refusal's headers are added where the framework's answer has none.
+ * What becomes of the framework's answer to a refused request (a bare 500 for
+ * its CSRF check): it stands when it already says so (its 405 page); a single
+ * fetch keeps its encoding, which the browser code must decode, and gets the
+ * status; anything else is replaced by `refusalText`.
  */
 export function refusalAnswerOver(status: number, contentType: string, refusal: Refusal) {
   if (status < 400 || status === refusal.status) return "framework";
@@ -90,7 +76,6 @@ export const REFUSAL_TEXT_HEADERS = {
   "Cache-Control": "no-store",
 };
 
-/** `403 Forbidden: cross-origin action`. */
 export function refusalText(refusal: Refusal): string {
   return `${refusal.status} ${STATUS_CODES[refusal.status] ?? ""}: ${refusal.reason}\n`;
 }

@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage } from "node:http";
-import type { Refusal } from "~/errors/refusal";
 import { normalizeAddress, type TrustFunction } from "~/http/trust-proxy.server";
 
 /**
@@ -16,18 +15,21 @@ interface RequestScope {
   /** The request as Node received it (monitoring reads its trace and headers). */
   readonly incoming?: IncomingMessage;
   /** Answers a refusal on this request's response (server/adapter/refusal-response.ts). */
-  readonly answerRefusal?: (refusal: Refusal) => void;
+  readonly answerRefusal?: RefusalAnswerer;
   requestId?: string;
   digest?: string;
-  refusal?: Refusal;
+  refused?: boolean;
 }
 
 const scopes = new AsyncLocalStorage<RequestScope>();
 
+/** Takes a refusal (app/refusals.server.ts), which the scope passes on without reading it. */
+type RefusalAnswerer = (refusal: never) => void;
+
 /** What the pre-app handlers hand the request's scope besides its target. */
 interface ScopeInputs {
   incoming?: IncomingMessage;
-  answerRefusal?: (refusal: Refusal) => void;
+  answerRefusal?: RefusalAnswerer;
 }
 
 /** Runs `handle` (the framework's handling of one HTTP request) in a scope of its own. */
@@ -105,15 +107,15 @@ export function recordDigest(digest: string): void {
 }
 
 /**
- * Records that the request is refused (app/errors/refusal.server.ts) and has
+ * Records that the request is refused (app/refusals.server.ts) and has
  * its response answer it; false when it already was, so it is logged once.
  */
-export function recordRefusal(refusal: Refusal): boolean {
+export function recordRefusal<R>(refusal: R): boolean {
   const scope = scopes.getStore();
   if (!scope) return true;
-  if (scope.refusal) return false;
-  scope.refusal = refusal;
-  scope.answerRefusal?.(refusal);
+  if (scope.refused) return false;
+  scope.refused = true;
+  (scope.answerRefusal as ((refusal: R) => void) | undefined)?.(refusal);
   return true;
 }
 

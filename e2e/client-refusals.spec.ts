@@ -116,7 +116,7 @@ const shapes: Shape[] = [
     reason: "method not allowed",
     allow: "GET, HEAD",
   },
-  // Refused in front of the app (server/pre-app-refusals.ts), with the same line.
+  // Refused in front of the app (refuseBeforeApp, app/refusals.server.ts), with the same line.
   {
     name: "TRACE /",
     request: { method: "TRACE", target: "/" },

@@ -1,4 +1,4 @@
-import type { Refusal } from "~/errors/refusal";
+import type { Refusal } from "~/refusals.server";
 import { isThrownData, statusOfThrownData } from "~/errors/thrown-response.server";
 import { limitRequestBody, refusingUnreadableBodies, UnreadableBodyError } from "~/http/request-body.server";
 import { withDataFunctionSpan } from "~/monitoring/remix-spans.server";

@@ -1,6 +1,6 @@
 import { pathOf } from "~/http/operational-paths";
+import { refuseBeforeApp } from "~/refusals.server";
 import type { PreAppHandler } from "./pre-app-handler";
-import { refuseBeforeApp } from "./pre-app-refusals";
 
 /**
  * Methods that Node's HTTP parser accepts but the Fetch API (and so Remix)
@@ -9,11 +9,7 @@ import { refuseBeforeApp } from "./pre-app-refusals";
  */
 const UNSUPPORTED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 
-/**
- * What a 405 of the pre-app guards says is allowed (RFC 9110 requires the
- * header): the methods some route may serve. A route answers those it does
- * not serve with its own 405 (server/adapter/framework-refusals.ts).
- */
+/** The 405's `Allow` (RFC 9110 requires it): what some route may serve; a route refuses the rest itself. */
 export const SERVED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE";
 
 export const refuseUnsupportedMethods: PreAppHandler = (request, response) => {
@@ -27,11 +23,7 @@ export const refuseUnsupportedMethods: PreAppHandler = (request, response) => {
   return true;
 };
 
-/**
- * A path that is not valid percent-encoding gets a short 400 here: Express
- * would answer 400 too, but print the URIError's stack to stderr for every
- * such request, which lets anyone flood the server's logs.
- */
+/** Express would answer 400 too, but print the URIError's stack for each: anyone could flood the logs. */
 export const refuseMalformedPaths: PreAppHandler = (request, response) => {
   const path = pathOf(request.url ?? "/");
   // Only a `%` escape can be malformed; most paths have none and skip the decode.
@@ -49,16 +41,12 @@ export const refuseMalformedPaths: PreAppHandler = (request, response) => {
   }
 };
 
-/**
- * A request without a Host header (HTTP/1.0 allows it) is served as one for
- * `localhost`: some framework adapters answer it 500 and print a stack.
- */
+/** HTTP/1.0 allows no Host; some framework adapters answer that 500 with a stack, so it is `localhost`. */
 export const supplyMissingHost: PreAppHandler = (request) => {
   if (request.headers.host === undefined) request.headers.host = "localhost";
   return false;
 };
 
-/** True when `value` is a host and port only, that can be the authority of a URL (`http://<value>/`). */
 function isAuthority(value: string): boolean {
   return value !== "" && !/[/?#@\\]/.test(value) && URL.canParse(`http://${value}/`);
 }

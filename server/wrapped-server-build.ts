@@ -5,11 +5,11 @@
 import * as build from "virtual:remix/server-build";
 import { getEnv } from "~/env.server";
 import { handleServerError } from "~/errors/server-failure.server";
-import { refuseRequest } from "~/errors/refusal.server";
+import { refuseRequest } from "~/refusals.server";
 import { recordServedRoutes } from "~/routing/request-route.server";
 import { wrapDataFunctions } from "./data-functions";
 import { manifestBoundsOf, recordManifestBounds } from "./manifest-guard";
-import { refusingHandleError } from "./refusals";
+import { refusingHandleError } from "./adapter/framework-refusals";
 
 export * from "virtual:remix/server-build";
 

@@ -1,6 +1,6 @@
 import { data, redirect } from "@remix-run/node";
 import type { z } from "zod";
-import { refuseRequest } from "~/errors/refusal.server";
+import { refuseRequest } from "~/refusals.server";
 import { DISCARD_AFTER_REFUSAL_BYTES, discardBody } from "~/http/request-body.server";
 import { safeRedirectPath } from "~/http/safe-redirect";
 import { serverSdk } from "~/monitoring/server-sdk.server";

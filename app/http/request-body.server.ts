@@ -1,5 +1,3 @@
-import type { Refusal } from "~/errors/refusal";
-
 /**
  * Request bodies under a byte limit, read without ever resetting the connection:
  * a reset makes the client drop the answer it had not read yet. So after a refusal
@@ -75,7 +73,8 @@ export function limitRequestBody(
 export class UnreadableBodyError extends Error {
   override name = "UnreadableBodyError";
   constructor(
-    readonly refusal: Refusal,
+    /** A Refusal (app/refusals.server.ts builds on this layer, so the shape is spelt out). */
+    readonly refusal: { status: 400 | 415; reason: string },
     options?: ErrorOptions,
   ) {
     super(`Request body refused: ${refusal.reason}`, options);

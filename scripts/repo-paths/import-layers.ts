@@ -21,7 +21,7 @@ export const LAYERS: readonly (readonly string[])[] = [
     "app/monitoring/sentry-dsn.ts",
   ],
   // The concerns built on it.
-  ["app/errors/", "app/routing/", "app/monitoring/"],
+  ["app/errors/", "app/refusals.server.ts", "app/routing/", "app/monitoring/"],
   // The page and the app: what the framework loads.
   [
     "app/document/",

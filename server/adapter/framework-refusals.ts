@@ -1,5 +1,6 @@
 import { isRouteErrorResponse } from "@remix-run/react";
-import type { Refusal } from "~/errors/refusal";
+import { refuseRequest, type Refusal } from "~/refusals.server";
+import type { ErrorHandler } from "../data-functions";
 
 /**
  * Adapter (server/adapter/README.md): what the framework hands `handleError`
@@ -18,6 +19,15 @@ const INVALID_ORIGIN = "`origin` header is not a valid URL. Aborting the action.
 const LEGACY_DATA_REQUEST = "Warning: Single fetch-enabled apps should not be making ?_data requests";
 /** React Router 8's single fetch hands `handleError` a bare Error of this message in place of its CSRF check's (its only one). */
 const SINGLE_FETCH_CSRF = "Bad Request";
+
+/** The build's `handleError` with the framework's refusals taken out and refused (app/refusals.server.ts). */
+export function refusingHandleError(handleError: ErrorHandler | undefined): ErrorHandler {
+  return (error, args) => {
+    const refusal = frameworkRefusal(error, args.request);
+    if (refusal) return refuseRequest(args.request, refusal);
+    return handleError?.(error, args);
+  };
+}
 
 export function frameworkRefusal(error: unknown, request: Request): Refusal | undefined {
   if (isRouteErrorResponse(error)) {

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, describe, expect, it } from "vitest";
 import { runInRequestScope } from "~/request-scope.server";
-import { refusingHandleError } from "../refusals";
+import { refusingHandleError } from "./framework-refusals";
 import { answerRefusal } from "./refusal-response";
 import { buildWith } from "./refusal-test-build";
 import { adviseOnFailure, ADAPTER_ADVICE } from "../../test-support/guard-advice";

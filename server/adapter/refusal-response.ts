@@ -1,12 +1,12 @@
 import { STATUS_CODES, type ServerResponse } from "node:http";
-import type { Refusal } from "~/errors/refusal";
+import { refusalAnswerOver, refusalText, REFUSAL_TEXT_HEADERS, type Refusal } from "~/refusals.server";
 
 /**
- * Adapter (server/adapter/README.md): gives a refused request's response its
- * status. The framework answers some refusals with a bare 500 built after
- * `handleError` returned, which no hook of the app sees; remix-serve writes it
- * through the Node response's `write` and `end`, so those calls answer the
- * refusal's status and headers instead. Other requests are not touched.
+ * Adapter (server/adapter/README.md): gives a refused request's response the
+ * refusal's answer (refusalAnswerOver). The framework answers some refusals
+ * with a bare 500 built after `handleError` returned, which no hook of the app
+ * sees; remix-serve writes it through the Node response's `write` and `end`, so
+ * those calls answer the refusal instead. Other requests are not touched.
  */
 export function answerRefusal(response: ServerResponse): (refusal: Refusal) => void {
   return (refusal) => {
@@ -16,18 +16,16 @@ export function answerRefusal(response: ServerResponse): (refusal: Refusal) => v
       if (replaced !== undefined || response.headersSent) return (replaced ??= false);
       for (const [name, value] of Object.entries(refusal.headers ?? {}))
         if (!response.hasHeader(name)) response.setHeader(name, value);
-      // The framework's own answer when it has the refusal's status (its 405 page), else ours.
-      if (response.statusCode < 400 || response.statusCode === refusal.status) return (replaced = false);
+      const contentType = String(response.getHeader("content-type") ?? "");
+      const answer = refusalAnswerOver(response.statusCode, contentType, refusal);
+      if (answer === "framework") return (replaced = false);
       response.statusCode = refusal.status;
       response.statusMessage = STATUS_CODES[refusal.status] ?? "";
-      // A single fetch's answer is the framework's encoding, which its browser code decodes
-      // (text would be an "Unable to decode" exception there): only its status changes.
-      replaced = !isSingleFetchEncoding(response);
+      replaced = answer === "text";
       if (replaced) {
         for (const name of response.getHeaderNames())
           if (name.startsWith("content-") || name === "transfer-encoding") response.removeHeader(name);
-        response.setHeader("Content-Type", "text/plain; charset=utf-8");
-        response.setHeader("Cache-Control", "no-store");
+        for (const [name, value] of Object.entries(REFUSAL_TEXT_HEADERS)) response.setHeader(name, value);
       }
       return replaced;
     };
@@ -42,13 +40,7 @@ export function answerRefusal(response: ServerResponse): (refusal: Refusal) => v
       if (!decide()) return end.apply(this, args);
       const callback =
         (args.find((arg) => typeof arg === "function") as (() => void) | undefined) ?? (() => {});
-      const text = `${refusal.status} ${STATUS_CODES[refusal.status] ?? ""}: ${refusal.reason}\n`;
-      return end.call(this, text, "utf8", callback);
+      return end.call(this, refusalText(refusal), "utf8", callback);
     } as ServerResponse["end"];
   };
-}
-
-/** The framework's single-fetch responses (`.data`) are turbo-stream, sent as `text/x-script`. */
-function isSingleFetchEncoding(response: ServerResponse): boolean {
-  return String(response.getHeader("content-type") ?? "").startsWith("text/x-script");
 }

@@ -30,7 +30,7 @@ import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import type { Env } from "~/env.server";
 import { runInRequestScope, trustRequestIdsFrom } from "~/request-scope.server";
-import type { Refusal } from "~/errors/refusal";
+import type { Refusal } from "~/refusals.server";
 import { trustFunction } from "~/http/trust-proxy.server";
 import { getLogger } from "~/logging/logger.server";
 import { flushServerSentry } from "~/monitoring/sentry.server";

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import type { Refusal } from "~/errors/refusal";
+import type { Refusal } from "~/refusals.server";
 import { refusalAnswer } from "./refusal-answer";
 
 /**

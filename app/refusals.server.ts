@@ -1,0 +1,81 @@
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
+import { pathOf } from "~/http/operational-paths";
+import { getLogger } from "~/logging/logger.server";
+import { recordRefusal, requestedPath, currentOrNewRequestId, requestIdOf } from "~/request-scope.server";
+import { routePatternOf } from "~/routing/request-route.server";
+
+/**
+ * A request the client got wrong, not a failure of ours (docs/decisions/0064):
+ * a 4xx with a short answer and one info line, never a Sentry event, so an
+ * operator sees why (a proxy dropping the Host) and nobody is paged. Classified
+ * where it is raised, before the app (`refuseBeforeApp`) or in the framework or
+ * a route (`refuseRequest`); answered and logged here.
+ */
+export interface Refusal {
+  /** Never 5xx. */
+  status: number;
+  /** For the log line (`cross-origin action`). */
+  reason: string;
+  /** `Allow` on a 405. */
+  headers?: Record<string, string>;
+}
+
+/** Longest path a refusal line repeats: the client chose it, and a line need not carry all of it. */
+const MAX_LOGGED_PATH = 512;
+
+function logRefusal(
+  where: { requestId: string; method?: string; path: string; route?: string },
+  refusal: Refusal,
+) {
+  getLogger().info(
+    { ...where, path: where.path.slice(0, MAX_LOGGED_PATH), status: refusal.status, reason: refusal.reason },
+    "request refused",
+  );
+}
+
+/** Logged once, though the framework may report it per route; the request scope has the response answer it. */
+export function refuseRequest(request: Request, refusal: Refusal): void {
+  if (!recordRefusal(refusal)) return;
+  logRefusal(
+    {
+      requestId: currentOrNewRequestId(),
+      method: request.method,
+      path: requestedPath(request),
+      route: routePatternOf(new URL(request.url)),
+    },
+    refusal,
+  );
+}
+
+export function refuseBeforeApp(
+  request: IncomingMessage,
+  response: ServerResponse,
+  refusal: Refusal & { text: string },
+): void {
+  response.writeHead(refusal.status, { "Content-Type": "text/plain; charset=utf-8", ...refusal.headers });
+  response.end(refusal.text);
+  logRefusal(
+    { requestId: requestIdOf(request), method: request.method, path: pathOf(request.url ?? "/") },
+    refusal,
+  );
+}
+
+/**
+ * What becomes of the framework's answer to a refused request (a bare 500 for
+ * its CSRF check): it stands when it already says so (its 405 page); a single
+ * fetch keeps its encoding, which the browser code must decode, and gets the
+ * status; anything else is replaced by `refusalText`.
+ */
+export function refusalAnswerOver(status: number, contentType: string, refusal: Refusal) {
+  if (status < 400 || status === refusal.status) return "framework";
+  return contentType.startsWith("text/x-script") ? "status" : "text";
+}
+
+export const REFUSAL_TEXT_HEADERS = {
+  "Content-Type": "text/plain; charset=utf-8",
+  "Cache-Control": "no-store",
+};
+
+export function refusalText(refusal: Refusal): string {
+  return `${refusal.status} ${STATUS_CODES[refusal.status] ?? ""}: ${refusal.reason}\n`;
+}

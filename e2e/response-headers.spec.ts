@@ -5,7 +5,6 @@
  * and description from app/site.ts, and a robots.txt.
  */
 import { site } from "../app/site";
-import { FRAMEWORK } from "../test-support/framework";
 import { expect, test } from "./support/fixtures";
 import { send } from "./support/refusals";
 
@@ -52,8 +51,6 @@ test("the same security headers on every kind of response", async ({ app, reques
     ],
     ["HEAD", send(app, { method: "HEAD", target: "/" })],
   ];
-  // On Remix 2 its answer loses Content-Security-Policy (the next test); every other header is held here.
-  const cspGap = FRAMEWORK === "remix-2" ? "refused action" : undefined;
   const responses = await Promise.all(targets.map(async ([name, pending]) => [name, await pending] as const));
   const [, document] = responses[0]!;
   const policy = document.headers["content-security-policy"]!;
@@ -63,21 +60,17 @@ test("the same security headers on every kind of response", async ({ app, reques
   for (const [name, response] of responses) {
     const label = `${name} (${response.status})`;
     const csp = response.headers["content-security-policy"] ?? "";
-    if (name !== cspGap) {
-      expect(csp.replace(NONCE, ""), label).toBe(policy.replace(NONCE, ""));
-      nonces.add(NONCE.exec(csp)?.[1] ?? "");
-    }
+    expect(csp.replace(NONCE, ""), label).toBe(policy.replace(NONCE, ""));
+    nonces.add(NONCE.exec(csp)?.[1] ?? "");
     for (const header of SECURITY_HEADERS.slice(1))
       expect(response.headers[header], `${header} on ${label}`).toBe(document.headers[header]);
   }
   // A fresh nonce for each response.
-  expect(nonces.size).toBe(responses.length - (cspGap ? 1 : 0));
+  expect(nonces.size).toBe(responses.length);
 });
 
 test("a refused action's answer keeps the Content-Security-Policy", async ({ app }) => {
-  // Known gap on Remix 2: the adapter's answer to a refused request drops every `content-*` header
-  // of the framework's 500, this one with them. Mended, this test passes and Playwright says so.
-  test.fail(FRAMEWORK === "remix-2");
+  // The adapter's answer replaces the framework's 500 and its body's `content-*` headers.
   const response = await send(app, {
     method: "POST",
     target: "/fixtures/form",

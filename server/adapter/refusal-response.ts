@@ -23,8 +23,7 @@ export function answerRefusal(response: ServerResponse): (refusal: Refusal) => v
       response.statusMessage = STATUS_CODES[refusal.status] ?? "";
       replaced = answer === "text";
       if (replaced) {
-        for (const name of response.getHeaderNames())
-          if (name.startsWith("content-") || name === "transfer-encoding") response.removeHeader(name);
+        for (const name of response.getHeaderNames()) if (describesBody(name)) response.removeHeader(name);
         for (const [name, value] of Object.entries(REFUSAL_TEXT_HEADERS)) response.setHeader(name, value);
       }
       return replaced;
@@ -43,4 +42,9 @@ export function answerRefusal(response: ServerResponse): (refusal: Refusal) => v
       return end.call(this, refusalText(refusal), "utf8", callback);
     } as ServerResponse["end"];
   };
+}
+
+/** The framework's body goes, so do the headers that describe it; its security headers stay. */
+function describesBody(name: string): boolean {
+  return (name.startsWith("content-") && name !== "content-security-policy") || name === "transfer-encoding";
 }

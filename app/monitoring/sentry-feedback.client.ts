@@ -1,10 +1,8 @@
 import { addIntegration, feedbackIntegration } from "@sentry/remix";
 
 /**
- * Sentry's user-feedback widget (SENTRY_FEEDBACK=on), in a chunk of its own
- * from the app's bundle, added after hydration: never from Sentry's CDN
- * (feedbackAsyncIntegration would load it from there), and never part of a
- * page's initial JavaScript. Name, email and message are all required.
+ * A chunk of the app's own bundle, added after hydration: never from Sentry's CDN (as
+ * feedbackAsyncIntegration would), never part of a page's initial JavaScript.
  */
 export function showFeedbackWidget(): void {
   addIntegration(

@@ -32,10 +32,7 @@ function isServerEnvironment(context: { environment?: { config: { consumer: stri
   return context.environment?.config.consumer === "server";
 }
 
-/**
- * Bundles what the boot needs first (`zod`, `pino`): loading their modules one by one was most of
- * the app's start-up cost over bare Remix (bench/README.md). Build only.
- */
+/** Loading the boot's `zod` and `pino` module by module was most of the start-up cost (bench/README.md). */
 function bundleBootDependencies(): Plugin {
   return {
     name: "bundle-boot-dependencies",
@@ -55,10 +52,7 @@ function releaseName(): string | undefined {
   }
 }
 
-/**
- * The server's maps are kept (Node maps its stacks to `app/…`; the server build is never served).
- * The browser's are "hidden", uploaded to Sentry, then deleted, and built only when uploading.
- */
+/** The server's maps are kept (that build is never served); the browser's are uploaded to Sentry, then deleted. */
 function sourceMaps(buildDirectory: string): PluginOption {
   const { SENTRY_AUTH_TOKEN, SENTRY_ORG, SENTRY_PROJECT } = process.env;
   const upload = Boolean(SENTRY_AUTH_TOKEN && SENTRY_ORG && SENTRY_PROJECT);
@@ -83,10 +77,7 @@ function sourceMaps(buildDirectory: string): PluginOption {
   ];
 }
 
-/**
- * One chunk for the framework code every page needs, as in a bare Remix build: Rollup's split by
- * importer gives every page two files that compress worse than one. Sentry's SDK stays out (loaded lazily).
- */
+/** As in a bare Remix build: Rollup's split by importer gives every page two files that compress worse. */
 function clientChunks(): Plugin {
   return {
     name: "client-chunks",

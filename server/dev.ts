@@ -1,7 +1,6 @@
 /**
  * The production boot, then Vite's dev server, in one process, so the pre-app handlers wrap the server
- * Vite creates (docs/decisions/0056-dev-runs-the-production-boot.md). Run by Node itself: only
- * erasable TypeScript.
+ * Vite creates (docs/decisions/0056-dev-runs-the-production-boot.md). Run by Node: only erasable TypeScript.
  */
 // First: colours are decided before Vite, which decides as it loads, is imported.
 import "./dev-colours.ts";

@@ -37,7 +37,6 @@ export function manifestBoundsOf(routes: Record<string, RouteEntry>, basename = 
   return { path: `${basename}/__manifest`.replace(/\/+/g, "/"), maxDepth };
 }
 
-/** Called when the server build loads. */
 export function recordManifestBounds(next: ManifestBounds): void {
   recorded = next;
 }

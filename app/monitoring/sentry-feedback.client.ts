@@ -1,9 +1,6 @@
 import { addIntegration, feedbackIntegration } from "@sentry/remix";
 
-/**
- * A chunk of the app's own bundle, added after hydration: never from Sentry's CDN (as
- * feedbackAsyncIntegration would), never part of a page's initial JavaScript.
- */
+/** Added after hydration from the app's bundle, never from Sentry's CDN (as feedbackAsyncIntegration would). */
 export function showFeedbackWidget(): void {
   addIntegration(
     feedbackIntegration({

@@ -44,7 +44,7 @@ export const REQUEST_ID_HEADER = "X-Request-Id";
 
 const ids = new WeakMap<IncomingMessage, string>();
 
-/** Anyone else could make their request's lines look like another's. None until the boot sets it. */
+/** Peers whose `X-Request-Id` is kept: anyone else could make their lines look like another request's. */
 let trustedPeers: TrustFunction | undefined;
 
 export function trustRequestIdsFrom(trust: TrustFunction): void {

@@ -14,7 +14,7 @@ export type { PreAppHandler };
 
 type ExpressLike = http.RequestListener & { set?: (name: string, value: unknown) => unknown };
 
-/** Also Express's `trust proxy`: remix-serve builds loaders' URL from `req.protocol` and `req.hostname`. */
+/** Also Express's `trust proxy`: loaders' URL honours X-Forwarded-Proto and -Host only from a trusted proxy. */
 export function installPreAppHandlers(
   handlers: PreAppHandler[],
   { trust, onListenError }: { trust: TrustFunction; onListenError?: (error: Error) => void },

@@ -20,14 +20,14 @@ interface SentrySettings {
   SENTRY_TRACES_SAMPLE_RATE: number;
 }
 
-/** The server SDK's defaults, set on both sides because the browser's differ. */
+/** The server SDK's defaults (the backoff: its fixed one for a 429 without headers), set on both sides. */
 export const SENTRY_LIMITS = {
   maxBreadcrumbs: 100,
   bufferSize: 64,
   defaultRateLimitBackoffSeconds: 60,
 } as const;
 
-/** The browser's opaque cross-origin "Script error." and both wordings of the ResizeObserver notice. */
+/** The browser's opaque cross-origin "Script error."; both wordings of ResizeObserver's (the SDK knows one). */
 const IGNORED_ERRORS: RegExp[] = [
   /^Script error\.?$/,
   /^ResizeObserver loop limit exceeded$/,

@@ -22,7 +22,7 @@ async function boot(): Promise<Env> {
   await initServerSentry(env);
   const traced = requestTraceDecider(env);
   if (traced) bypassSentryUnlessTraced(traced);
-  // Express's stacks on stderr too; under `npm run dev` Vite's lines stay as Vite prints them.
+  // remix-serve's lines and Express's stacks become JSON; under `npm run dev` Vite's stay as printed.
   if (env.NODE_ENV !== "development") {
     installJsonStdout(instanceName(env));
     installJsonStderr(instanceName(env));

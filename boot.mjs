@@ -1,14 +1,12 @@
-// The boot's loader: `npm start` and the image run `node --import ./boot.mjs`,
-// so the boot (server/boot.ts, built as boot.js beside the server bundle
-// remix-serve was asked to serve) runs before remix-serve imports anything.
-// Plain JavaScript that any Node parses: it says so when Node is too old.
+// `node --import ./boot.mjs`: the boot runs before remix-serve imports anything.
+// Plain JavaScript that any Node parses, so it can say when Node is too old.
 import { existsSync, readFileSync } from "node:fs";
 import module from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 /**
- * A start failure: one JSON line, exit 1 (`server/starting.ts` does the same once the boot runs).
+ * A start failure: one JSON line, exit 1.
  * @param {string} msg
  * @param {Record<string, unknown>} [fields]
  * @returns {never}
@@ -25,8 +23,7 @@ if (Number(process.versions.node.split(".")[0]) < needed) {
   cannotStart(`Node ${needed} or newer is needed, this is ${process.version} (package.json: engines)`);
 }
 
-// Node maps the stacks of modules loaded from here on through the server
-// build's source maps, so an error line names `app/…` files and lines.
+// Stacks of modules loaded from here on name `app/…` files and lines.
 module.setSourceMapsSupport(true);
 
 const serverBundle = process.argv[2] ?? "build/server/index.js";

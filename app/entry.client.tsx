@@ -1,7 +1,3 @@
-/**
- * Browser entry: start monitoring (only when configured), then hydrate.
- * Thin on purpose; monitoring lives in app/monitoring/, the digest lookup in app/errors/.
- */
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode, useEffect, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
@@ -12,14 +8,13 @@ import { getBrowserEnv } from "~/document/public-env";
 
 const digests = createBrowserDigestLookup();
 
-/** Its effect runs once the whole page has hydrated (a parent's effects run after its children's). */
+/** A parent's effects run after its children's: this one once the whole page has hydrated. */
 function AfterHydration({ children }: { children: ReactNode }) {
   useEffect(() => startDeferredClientMonitoring(getBrowserEnv()), []);
   return children;
 }
 
-// Sentry starts before hydration so errors during hydration are reported too.
-// If its chunk cannot load, the page still hydrates, unmonitored.
+// Before hydration so its errors are reported; if Sentry's chunk cannot load, the page still hydrates.
 void startClientMonitoring(getBrowserEnv())
   .catch((error: unknown) => console.error("Monitoring did not start:", error))
   .then(() =>

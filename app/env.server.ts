@@ -5,12 +5,7 @@ import { z } from "zod";
 import { parseDsn } from "~/monitoring/sentry-dsn";
 import { parseTrustProxy } from "~/http/trust-proxy.server";
 
-/**
- * The one place where the server reads its configuration: the env file
- * (`loadEnvFile`), then the environment. Every variable is validated once, at
- * start; a bad value stops the process with one line that names the variable
- * (see `formatEnvError`). Documented in docs/configuration.md and `.env.example`.
- */
+/** Validated once, at start: a bad value stops the process with one line naming it (docs/configuration.md). */
 
 const optionalString = z
   .string()
@@ -33,7 +28,7 @@ const tunnelRoute = optionalString.refine(
   "must be an absolute path such as /monitoring",
 );
 
-/** Longest drain delay accepted: a minute is far more than any balancer needs to notice readiness. */
+/** A minute is far more than any balancer needs to notice readiness. */
 const MAX_DRAIN_DELAY_MS = 60_000;
 
 const drainDelay = z.coerce
@@ -42,7 +37,7 @@ const drainDelay = z.coerce
   .min(0, `must be a whole number of milliseconds from 0 to ${MAX_DRAIN_DELAY_MS}`)
   .max(MAX_DRAIN_DELAY_MS, `must be a whole number of milliseconds from 0 to ${MAX_DRAIN_DELAY_MS}`);
 
-/** An http(s) URL with a host: what the SDK's proxy agent can connect through (`proxy:3128` has no scheme). */
+/** What the SDK's proxy agent can connect through (`proxy:3128` has no scheme). */
 const proxyUrl = optionalString.refine((value) => {
   if (value === undefined) return true;
   const url = URL.parse(value);
@@ -56,7 +51,7 @@ const trustProxy = optionalString
   )
   .transform((value) => (value === undefined ? undefined : parseTrustProxy(value)));
 
-/** Largest BODY_SIZE_LIMIT accepted: a body beyond a gigabyte belongs in object storage, not a form post. */
+/** A body beyond a gigabyte belongs in object storage, not a form post. */
 const MAX_BODY_SIZE_LIMIT = 1024 ** 3;
 const BODY_SIZE_MESSAGE = "must be a size in bytes from 1 to 1G, optionally with K or M (1048576, 512K, 10M)";
 
@@ -83,7 +78,6 @@ const port = z.preprocess(
     .default(3000),
 );
 
-/** A host name or an IP address (IPv6 with or without brackets): what `listen` takes. */
 const host = optionalString.refine(
   (value) =>
     value === undefined ||
@@ -93,18 +87,14 @@ const host = optionalString.refine(
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
-  /** Where the server listens; the check here gives a bad value its one line. */
   PORT: port,
-  /** Unset: every interface, `localhost` under `npm run dev`. */
   HOST: host,
   SENTRY_DSN: dsn,
   SENTRY_ENVIRONMENT: optionalString,
   SENTRY_RELEASE: optionalString,
-  /** Share of requests traced (the default's cost: bench/README.md). */
   SENTRY_TRACES_SAMPLE_RATE: sampleRate.default(0.1),
   SENTRY_TUNNEL_ROUTE: tunnelRoute,
   SENTRY_FEEDBACK: z.enum(["on", "off"], { message: 'must be "on" or "off"' }).default("off"),
-  /** Strict-Transport-Security max-age in seconds; 0 (default) sends no HSTS header. Set it when served over HTTPS. */
   HSTS_MAX_AGE: z.coerce
     .number({ message: "must be a whole number of seconds" })
     .int("must be a whole number of seconds")
@@ -115,29 +105,23 @@ export const envSchema = z.object({
       message: "must be one of fatal, error, warn, info, debug, trace, silent",
     })
     .default("info"),
-  /** After SIGTERM: how long the server keeps serving (readiness failing) before it stops accepting. */
   SHUTDOWN_DRAIN_DELAY_MS: drainDelay.default(0),
-  /** Which proxies may tell the client address and scheme (X-Forwarded-For/-Proto); unset trusts none. */
   TRUST_PROXY: trustProxy,
-  /** Largest request body in bytes; larger ones get 413 before they are read. */
   BODY_SIZE_LIMIT: z.preprocess((value) => (value === "" ? undefined : value), bodySize.default(1024 * 1024)),
-  /** The name every log line carries; the host name (the pod name in Kubernetes) when unset. */
   INSTANCE_ID: instanceId,
-  /** An outbound proxy, by the conventional names Sentry's own transport reads: the ingest is reached through it. */
+  /** The conventional names Sentry's own transport reads. */
   https_proxy: proxyUrl,
   http_proxy: proxyUrl,
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-/** One line naming the first bad variable, e.g. `Invalid environment: SENTRY_TRACES_SAMPLE_RATE must be …`. */
 function formatEnvError(error: z.ZodError): string {
   const issue = error.issues[0];
   const name = issue?.path.join(".") ?? "environment";
   return `Invalid environment: ${name} ${issue?.message ?? "is invalid"}`;
 }
 
-/** Parses `source` or throws an Error whose message is the one-line summary. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) throw new Error(formatEnvError(result.error));
@@ -145,10 +129,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 }
 
 /**
- * Reads the env file (`ENV_FILE`, else `.env`) before anything reads the
- * environment; Node's loader never overrides a variable already set, so a
- * deployment's settings win. A missing `.env` is fine, a missing `ENV_FILE` is
- * refused, `ENV_FILE=` reads none. Returns the file read, or null.
+ * Node's loader never overrides a variable already set, so a deployment's settings win. A missing
+ * `.env` is fine, a missing `ENV_FILE` is refused, `ENV_FILE=` reads none.
  */
 export function loadEnvFile(
   environment: Record<string, string | undefined> = process.env,
@@ -167,31 +149,24 @@ export function loadEnvFile(
 
 let cached: Env | undefined;
 
-/** The validated server environment (parsed on first use, then cached). */
 export function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;
 }
 
-/** The instance name on log lines and Sentry events: `INSTANCE_ID`, else the host name. */
 export function instanceName(env: Env): string {
   return env.INSTANCE_ID ?? hostname();
 }
 
-/** The outbound proxy for the Sentry ingest, if one is set (`https_proxy`, else `http_proxy`). */
 export function outboundProxy(env: Env): string | undefined {
   return env.https_proxy ?? env.http_proxy;
 }
 
-/** The environment Sentry events carry: SENTRY_ENVIRONMENT, else NODE_ENV. */
 export function sentryEnvironment(env: Env): string {
   return env.SENTRY_ENVIRONMENT ?? env.NODE_ENV;
 }
 
-/**
- * The allowlist of settings the browser may see. Nothing else from the server
- * environment reaches the page: adding a key here is the only way to expose one.
- */
+/** Adding a key here is the only way to expose a server setting to the page. */
 export function getPublicEnv(env: Env) {
   return {
     SENTRY_DSN: env.SENTRY_DSN,

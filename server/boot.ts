@@ -1,12 +1,6 @@
 /**
- * The boot: runs before remix-serve loads the app (boot.mjs imports it, built
- * as boot.js) and before Vite's dev server under `npm run dev` (server/dev.ts):
- *  1. the env file and the environment check (one line naming a bad variable, exit 1);
- *  2. Sentry, so its instrumentation is in place before anything it watches loads;
- *  3. through the adapter (adapter/README.md): JSON stdout, the pre-app handlers,
- *     the graceful shutdown. Loaders and actions are wrapped in wrapped-server-build.ts;
- *  4. one `starting` line.
- * Keep the imports to what starting needs: nothing of the app may load first.
+ * Runs before the app loads: the environment check, then Sentry, so its instrumentation is in place
+ * before anything it watches loads. Keep the imports to what starting needs.
  */
 import { instanceName, type Env } from "~/env.server";
 import { flushServerSentry, initServerSentry, requestTraceDecider } from "~/monitoring/sentry.server";
@@ -26,12 +20,9 @@ async function boot(): Promise<Env> {
   const trust = trustFunction(env.TRUST_PROXY);
   trustRequestIdsFrom(trust);
   await initServerSentry(env);
-  // Untraced requests skip the SDK's per-request work.
   const traced = requestTraceDecider(env);
   if (traced) bypassSentryUnlessTraced(traced);
-  // remix-serve's banner and access lines become JSON, and so does whatever
-  // else writes plain text (Express's stacks on stderr); under `npm run dev` the
-  // logger is pretty and Vite's lines stay as Vite prints them (server/dev.ts).
+  // remix-serve's lines and Express's stacks become JSON; under `npm run dev` Vite's stay as printed.
   if (env.NODE_ENV !== "development") {
     installJsonStdout(instanceName(env));
     installJsonStderr(instanceName(env));
@@ -51,8 +42,5 @@ async function boot(): Promise<Env> {
   return env;
 }
 
-/**
- * Settles once the boot is done; boot.mjs and server/dev.ts await it. Not a
- * module-level `await`: that needs a newer build target than Vite's default.
- */
+/** Not a module-level `await`: that needs a newer build target than Vite's default. */
 export const booted: Promise<Env> = boot();

@@ -1,12 +1,7 @@
 /**
- * The boot under `npm run dev`, loaded once, by Node, with every module of its
- * own (docs/decisions/0073-one-copy-of-the-boot-s-modules.md). Vite's dev
- * server runs the app through its own module loader, which would evaluate a
- * second copy of each module the boot and the app share (the request scope,
- * the SDK handle, the route table…): `bootModules` has Vite's server side take
- * Node's copy of those instead, as the production build shares one chunk.
- *
- * Run by Node itself (type stripping): only erasable TypeScript here.
+ * Vite's dev server would evaluate a second copy of each module the boot and the app share (the
+ * request scope, the SDK handle…): `bootModules` has it take Node's copy instead
+ * (docs/decisions/0073-one-copy-of-the-boot-s-modules.md). Run by Node itself: only erasable TypeScript.
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -14,17 +9,11 @@ import { pathToFileURL } from "node:url";
 import { build, type Plugin, type Rollup } from "vite";
 
 export interface DevBoot<Boot> {
-  /** The boot's module namespace, as Node evaluated it. */
   boot: Boot;
-  /** For Vite's dev server: its server side imports the boot's modules from Node. */
   bootModules: Plugin;
 }
 
-/**
- * Builds the boot as `npm run build` does (Vite's SSR build, packages left to
- * Node) but one file per module, imports it, and keeps the files until the
- * process ends: Vite's server side loads the same files through Node later.
- */
+/** One file per module, kept until the process ends: Vite's server side loads them through Node later. */
 export async function runDevBoot<Boot>(root: string): Promise<DevBoot<Boot>> {
   const result = (await build({
     configFile: false,
@@ -42,7 +31,7 @@ export async function runDevBoot<Boot>(root: string): Promise<DevBoot<Boot>> {
       },
     },
   })) as Rollup.RollupOutput;
-  // Inside the project, so that its imports of packages resolve as in the build directory.
+  // Inside the project, so its imports of packages resolve as in the build directory.
   const parent = path.join(root, "node_modules/.cache/dev-boot");
   removeKilled(parent);
   const directory = path.join(parent, String(process.pid));
@@ -63,11 +52,7 @@ export async function runDevBoot<Boot>(root: string): Promise<DevBoot<Boot>> {
   return { boot, bootModules: bootModules(modules) };
 }
 
-/**
- * On Vite's server side, each module of the boot is a facade over Node's copy
- * (`require` of an ES module returns the one Node already evaluated). The
- * browser still gets the source. An edit to one of them needs a restart.
- */
+/** `require` of an ES module returns the copy Node already evaluated. The browser still gets the source. */
 function bootModules(modules: Map<string, { file: string; exports: string[] }>): Plugin {
   return {
     name: "boot-modules",
@@ -95,7 +80,7 @@ function bootModules(modules: Map<string, { file: string; exports: string[] }>):
   };
 }
 
-/** What a dev server that was killed (SIGKILL: no `exit` event) left behind. */
+/** What a dev server killed by SIGKILL (no `exit` event) left behind. */
 function removeKilled(parent: string): void {
   for (const name of existsSync(parent) ? readdirSync(parent) : []) {
     if (!isRunning(Number(name))) rmSync(path.join(parent, name), { recursive: true, force: true });

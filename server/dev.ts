@@ -1,10 +1,6 @@
 /**
- * `npm run dev`: the production boot (server/boot.ts, through dev-boot.ts),
- * then Vite's dev server, in one process, so the pre-app handlers wrap the
- * server Vite creates (docs/decisions/0056-dev-runs-the-production-boot.md);
- * the app shares the boot's one copy of the modules both import.
- *
- * Run by Node itself (type stripping): only erasable TypeScript here.
+ * The production boot, then Vite's dev server, in one process, so the pre-app handlers wrap the server
+ * Vite creates (docs/decisions/0056-dev-runs-the-production-boot.md). Run by Node: only erasable TypeScript.
  */
 // First: colours are decided before Vite, which decides as it loads, is imported.
 import "./dev-colours.ts";
@@ -20,7 +16,7 @@ function options(): { config?: string } {
   try {
     return parseArgs({ options: { config: { type: "string" } } }).values;
   } catch (error) {
-    // One line, like a bad variable: PORT and HOST replace Vite's --port and --host.
+    // PORT and HOST replace Vite's --port and --host.
     console.error(
       `npm run dev: ${(error as Error).message} (options: --config <file>; PORT and HOST set where it listens)`,
     );
@@ -32,9 +28,8 @@ const { config } = options();
 const { boot, bootModules } = await runDevBoot<{ booted: Promise<Env> }>(root);
 const env = await boot.booted;
 
-// Vite ends the process on SIGTERM, destroying every socket, and installs that
-// handler again on each restart: the boot's graceful shutdown owns the signals.
-// The hot-reload sockets close too, or they would hold the drain for its whole grace.
+// Vite ends the process on SIGTERM, destroying every socket, and reinstalls that handler on each
+// restart; the hot-reload sockets would hold the drain for its whole grace.
 const ownSignalHandlers = new Set(process.listeners("SIGTERM"));
 const bootOwnsSignals: Plugin = {
   name: "boot-owns-signals",

@@ -1,27 +1,20 @@
 import type { PreAppHandler } from "./pre-app-handler";
 
 /**
- * A bound on what one lazy-route-discovery request (`/__manifest?p=…`) costs
- * (GHSA-chx6-hx7r-mcp5): Remix matches every prefix of every `p`, so one short
- * request of many segments holds the event loop.
- *
- * No route matches deeper than the deepest route plus one segment differently
- * (a splat takes the rest), so each path is cut to `maxDepth + 1` segments and
- * duplicates dropped: the answer is unchanged and the work bounded by the route
- * table, not the request. React Router's comma-separated `paths` is bounded the
- * same way, a second line behind its own fix.
+ * Bounds what one lazy-route-discovery request costs (GHSA-chx6-hx7r-mcp5): Remix matches every
+ * prefix of every `p`. No route matches deeper than the deepest route plus one segment differently
+ * (a splat takes the rest), so cutting each path there and dropping duplicates leaves the answer unchanged.
+ * React Router's `paths` is bounded the same way, a second line behind its own fix.
  */
 export interface ManifestBounds {
-  /** Remix's manifest path: `${basename}/__manifest`. */
   path: string;
-  /** Segments of the deepest route's full path (a splat counts as one). */
   maxDepth: number;
 }
 
-/** Remix's own limit on a manifest URL (the client never sends a longer one). */
+/** Remix's own limit (the client never sends a longer manifest URL). */
 export const MANIFEST_URL_LIMIT = 7680;
 
-/** Until a build is recorded (npm run dev, first request): generous, still bounded. */
+/** Until a build is recorded (npm run dev, first request). */
 const DEFAULT_MAX_DEPTH = 32;
 
 let recorded: ManifestBounds | undefined;
@@ -32,7 +25,6 @@ interface RouteEntry {
   parentId?: string;
 }
 
-/** The bounds of a build's manifest requests: its basename and the depth of its deepest route. */
 export function manifestBoundsOf(routes: Record<string, RouteEntry>, basename = "/"): ManifestBounds {
   let maxDepth = 0;
   for (const route of Object.values(routes)) {
@@ -45,15 +37,11 @@ export function manifestBoundsOf(routes: Record<string, RouteEntry>, basename = 
   return { path: `${basename}/__manifest`.replace(/\/+/g, "/"), maxDepth };
 }
 
-/** Called when the server build loads (server/wrapped-server-build.ts). */
 export function recordManifestBounds(next: ManifestBounds): void {
   recorded = next;
 }
 
-/**
- * The request target Remix should see: the same path with each `p` cut to
- * `maxDepth + 1` segments, once each; `undefined` when the target is too long.
- */
+/** `undefined` when the target is too long. */
 export function boundedManifestTarget(
   search: string,
   pathname: string,
@@ -79,17 +67,17 @@ export function boundedManifestTarget(
   return query ? `${pathname}?${query}` : pathname;
 }
 
-/** A path as the framework reads it (a leading slash added, split on "/"), cut to `maxDepth + 1` segments. */
+/** As the framework reads it: a leading slash added, split on "/". */
 function cutPath(value: string, maxDepth: number): string {
   const segments = (value.startsWith("/") ? value : `/${value}`).split("/").slice(1);
   return "/" + segments.slice(0, maxDepth + 1).join("/");
 }
 
-/** Rewrites a manifest request's target before Express and Remix read it; any method (Remix ignores it). */
+/** Before Express and Remix read the target; any method (Remix ignores it). */
 export const boundManifestRequests: PreAppHandler = (request, response) => {
   const target = request.url ?? "/";
   if (!target.includes("__manifest")) return false;
-  // The pathname as Remix will see it (dot segments resolved, as the URL parser does).
+  // Dot segments resolved, as Remix will see the pathname.
   let url: URL;
   try {
     url = new URL(target, "http://localhost");

@@ -13,11 +13,7 @@ import { setRequestId, setSecurityHeaders } from "./response-headers";
 import { answerReadiness } from "./shutdown";
 import { createTunnelHandler } from "./tunnel";
 
-/**
- * The pre-app handlers, in the order they run: one list for every server of
- * the app (remix-serve's through the adapter, the app's own on React Router
- * 8), so that a guard added here guards both.
- */
+/** One list for every server of the app, so that a guard added here guards both trees. */
 export function preAppHandlers(env: Env, trust: TrustFunction): PreAppHandler[] {
   return [
     setSecurityHeaders(env), // first: every response carries them, the pre-app handlers' own answers too

@@ -1,7 +1,7 @@
 import { getEnv, loadEnvFile, type Env } from "~/env.server";
 import { getLogger } from "~/logging/logger.server";
 
-/** The env file, then the environment: a bad variable ends the process with one line naming it, exit 1. */
+/** A bad variable ends the process with one line naming it. */
 export function checkedEnvironment(): { envFile: string | null; env: Env } {
   try {
     return { envFile: loadEnvFile(), env: getEnv() };
@@ -12,7 +12,7 @@ export function checkedEnvironment(): { envFile: string | null; env: Env } {
   }
 }
 
-/** The one `starting` record: what this instance runs with, secrets left out. */
+/** Secrets left out. */
 export function logStarting(env: Env, envFile: string | null): void {
   getLogger().info(
     {
@@ -32,13 +32,11 @@ export function logStarting(env: Env, envFile: string | null): void {
   );
 }
 
-/** A start failure once the boot runs: one `fatal` line, exit 1 (boot.mjs writes the same before it). */
 export function cannotStart(msg: string, fields: Record<string, unknown> = {}): never {
   getLogger().fatal(fields, `cannot start: ${msg}`);
   process.exit(1);
 }
 
-/** The server could not listen: a busy or privileged port names PORT, an address not of this machine HOST. */
 export function exitOnListenError(error: NodeJS.ErrnoException & { port?: number; address?: string }): never {
   const { code, port, address } = error;
   const where = { code, port, host: address };

@@ -7,7 +7,7 @@ type SentryClient = typeof import("./sentry.client");
 
 let sentry: SentryClient | undefined;
 let deferredStarted = false;
-/** Starts a navigation's span, once the tracing chunk has loaded; the chunk hands it back, never imports this module. */
+/** Handed back by the tracing chunk, which never imports this module. */
 let onNavigation: (() => void) | undefined;
 
 /** Resolve before hydrating, so hydration's errors are reported. */
@@ -17,13 +17,12 @@ export async function startClientMonitoring(env: PublicEnv | undefined): Promise
   sentry.initClientSentry(env);
 }
 
-/** After hydration: what need not delay it (tracing, the feedback widget). */
 export function startDeferredClientMonitoring(env: PublicEnv | undefined): void {
-  // Once per page: StrictMode runs effects twice in development.
+  // StrictMode runs effects twice in development.
   if (!sentry || !env || deferredStarted) return;
   deferredStarted = true;
   const client = sentry;
-  // When the browser is idle, so these chunks never compete with the page's own first work.
+  // So these chunks never compete with the page's own first work.
   whenIdle(() =>
     client
       .startDeferredSentry(env)
@@ -43,18 +42,14 @@ export function reportClientError(error: unknown): void {
   sentry?.captureBoundaryError(error);
 }
 
-/** Without Sentry, to the browser's own error reporting, as React's default handlers do. */
+/** Without Sentry, as React's default handlers do. */
 export function reportRootError(error: unknown, info: ErrorInfo): void {
   if (sentry) sentry.captureRootError(error, info);
   else if (typeof window.reportError === "function") window.reportError(error);
   else console.error(error);
 }
 
-/**
- * Reports each client-side navigation to tracing, once it runs: Sentry's
- * `withSentry` without importing Sentry, whose tracing module would then have
- * to load before hydration.
- */
+/** Sentry's `withSentry` without importing Sentry, whose tracing module would then load before hydration. */
 export function withMonitoring(App: ComponentType): () => ReactElement {
   function MonitoredRoot() {
     const { pathname } = useLocation();

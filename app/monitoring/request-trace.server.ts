@@ -6,22 +6,18 @@ import type { ServerSdk } from "./server-sdk.server";
 import { isRequestTraced, requestSampling } from "./trace-sampling.server";
 
 /**
- * Each request's trace, decided once on arrival, before the SDK's HTTP
- * instrumentation sees it (docs/decisions/0063): an untraced request never
- * enters the SDK's per-request machinery. What an error in it needs (its
- * trace, its breadcrumbs) is kept here instead. A traced request goes through
- * the SDK with the number it was decided by, so the SDK's sampler agrees.
+ * Decided once on arrival, before the SDK's HTTP instrumentation (docs/decisions/0063): an untraced
+ * request never enters the SDK's per-request machinery, so what its error needs is kept here.
  */
 export interface RequestTrace {
   traced: boolean;
   traceId: string;
   sampleRand: number;
   parentSpanId?: string;
-  /** The request's transaction name (`GET /orders/:id`), worked out at most once. */
+  /** Worked out at most once. */
   name: () => string;
-  /** The upstream's dynamic sampling context, when the request continued a trace that had one. */
   upstream?: Partial<DynamicSamplingContext>;
-  /** An untraced request's breadcrumbs, newest last (the SDK would have kept them on its scope). */
+  /** Newest last (the SDK would have kept them on its scope). */
   breadcrumbs: Breadcrumb[];
 }
 
@@ -32,11 +28,7 @@ const header = (request: IncomingMessage, name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-/**
- * Decides whether `request` is traced and records it. `name` gives the
- * transaction name, asked only when the answer would otherwise be yes. The
- * SDK creates no span for HEAD, OPTIONS and static assets: never traced.
- */
+/** `name` is asked only when needed. The SDK creates no span for HEAD, OPTIONS and static assets. */
 export function decideRequestTrace(
   sdk: ServerSdk,
   request: IncomingMessage,
@@ -79,19 +71,18 @@ export function decideRequestTrace(
   return trace;
 }
 
-/** The trace decided for `request`, if one was. */
 export function requestTraceOf(request: IncomingMessage): RequestTrace | undefined {
   return traces.get(request);
 }
 
-/** The current request's trace when it is not traced (the SDK has no scope of its own for it). */
+/** The current request's trace when it is not traced (the SDK has no scope for it). */
 export function untracedTrace(): RequestTrace | undefined {
   const request = currentIncomingRequest();
   const trace = request && traces.get(request);
   return trace && !trace.traced ? trace : undefined;
 }
 
-/** The decision recorded as the SDK records it: `sampled=false`, with this server's rate, number and name. */
+/** Recorded as the SDK records it: `sampled=false`, with this server's rate, number and name. */
 export function untracedSamplingContext({ node, core }: ServerSdk, trace: RequestTrace, sampleRate: number) {
   const client = node.getClient();
   const own = {
@@ -104,7 +95,7 @@ export function untracedSamplingContext({ node, core }: ServerSdk, trace: Reques
   return { ...(trace.upstream ?? own), sample_rand: String(trace.sampleRand), sampled: "false" };
 }
 
-/** `sentry-trace` and `baggage` for an untraced request's page: the browser and callees follow the decision. */
+/** For an untraced request's page: the browser and callees follow the decision. */
 export function untracedTraceData(sdk: ServerSdk, trace: RequestTrace, sampleRate: number) {
   return {
     sentryTrace: sdk.core.generateSentryTraceHeader(trace.traceId, sdk.core.generateSpanId(), false),
@@ -114,7 +105,6 @@ export function untracedTraceData(sdk: ServerSdk, trace: RequestTrace, sampleRat
   };
 }
 
-/** What the SDK's scope would have held for an untraced request, on the scope of its error event. */
 export function applyUntracedTrace(
   sdk: ServerSdk,
   scope: Scope,
@@ -134,11 +124,7 @@ export function applyUntracedTrace(
   for (const breadcrumb of trace.breadcrumbs) scope.addBreadcrumb(breadcrumb, trace.breadcrumbs.length);
 }
 
-/**
- * `beforeBreadcrumb`: an untraced request's breadcrumbs stay with the
- * request (at most `max`), not on the process's scope, where every later
- * event would carry them.
- */
+/** Not on the process's scope, where every later event would carry them. */
 export function keepUntracedBreadcrumb(breadcrumb: Breadcrumb, max: number): Breadcrumb | null {
   const trace = untracedTrace();
   if (!trace) return breadcrumb;

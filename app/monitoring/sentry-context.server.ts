@@ -1,13 +1,9 @@
 import type { Contexts, Integration } from "@sentry/core";
 
-/** How old the memory figures on a transaction may be (errors always get fresh ones). */
+/** Errors always get fresh memory figures. */
 export const TRANSACTION_CONTEXT_MAX_AGE_MS = 1_000;
 
-/**
- * The SDK's Context integration, with memory read at most once per `maxAgeMs`
- * for transactions: it reads the process's memory for every event, a real share
- * of a traced request's CPU. Errors still get fresh figures.
- */
+/** The SDK's integration reads the process's memory for every event, a real share of a traced request's CPU. */
 export function contextIntegration(
   inner: Integration,
   maxAgeMs = TRANSACTION_CONTEXT_MAX_AGE_MS,

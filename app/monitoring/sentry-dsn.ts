@@ -1,19 +1,14 @@
-/**
- * Sentry DSNs: `<protocol>://<public key>@<host>[/<path>]/<project id>`.
- * Pure helpers shared by the CSP (report endpoint) and the tunnel (ingest
- * endpoint, DSN comparison).
- */
+/** `<protocol>://<public key>@<host>[/<path>]/<project id>` */
 
 export interface Dsn {
   protocol: string;
   host: string;
-  /** Path before the project id, without slashes at either end ("" for most DSNs). */
+  /** Without slashes at either end ("" for most DSNs). */
   path: string;
   projectId: string;
   publicKey: string;
 }
 
-/** The parts of a DSN, or undefined when `value` is not one. */
 export function parseDsn(value: unknown): Dsn | undefined {
   if (typeof value !== "string" || !URL.canParse(value)) return undefined;
   const url = new URL(value);
@@ -40,17 +35,15 @@ function apiBase(dsn: Dsn): string {
   return `${dsn.protocol}//${dsn.host}/${dsn.path ? dsn.path + "/" : ""}api/${dsn.projectId}`;
 }
 
-/** Where envelopes for this DSN go. */
 export function envelopeEndpoint(dsn: Dsn): string {
   return `${apiBase(dsn)}/envelope/?sentry_key=${encodeURIComponent(dsn.publicKey)}&sentry_version=7`;
 }
 
-/** Where CSP violation reports for this DSN go. */
 export function securityEndpoint(dsn: Dsn): string {
   return `${apiBase(dsn)}/security/?sentry_key=${encodeURIComponent(dsn.publicKey)}`;
 }
 
-/** Same host, path, project and public key (the protocol and any secret key do not matter). */
+/** The protocol and any secret key do not matter. */
 export function sameProject(a: Dsn, b: Dsn): boolean {
   return a.host === b.host && a.path === b.path && a.projectId === b.projectId && a.publicKey === b.publicKey;
 }

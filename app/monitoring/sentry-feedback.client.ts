@@ -1,11 +1,6 @@
 import { addIntegration, feedbackIntegration } from "@sentry/remix";
 
-/**
- * Sentry's user-feedback widget (SENTRY_FEEDBACK=on), in a chunk of its own
- * from the app's bundle, added after hydration: never from Sentry's CDN
- * (feedbackAsyncIntegration would load it from there), and never part of a
- * page's initial JavaScript. Name, email and message are all required.
- */
+/** Added after hydration from the app's bundle, never from Sentry's CDN (as feedbackAsyncIntegration would). */
 export function showFeedbackWidget(): void {
   addIntegration(
     feedbackIntegration({

@@ -1,7 +1,4 @@
-/**
- * The parts of an event these rules read and change, written out: the browser
- * and server SDKs each have their own `@sentry/core`, whose event types differ.
- */
+/** Written out: the browser and server SDKs each have their own `@sentry/core`, whose event types differ. */
 type Attributes = Record<string, unknown>;
 interface ScrubbableEvent {
   message?: string;
@@ -16,9 +13,6 @@ interface NamedEvent extends ScrubbableEvent {
 }
 import { NOT_FOUND_PATTERN } from "~/routing/route-patterns";
 
-// What the server and the browser SDK share: limits, filters, privacy and transaction rules.
-
-/** The settings both sides read, from the validated environment (the browser gets them through the allowlist). */
 interface SentrySettings {
   SENTRY_DSN?: string;
   SENTRY_ENVIRONMENT?: string;
@@ -26,27 +20,20 @@ interface SentrySettings {
   SENTRY_TRACES_SAMPLE_RATE: number;
 }
 
-/**
- * The server SDK's defaults, set on both sides because the browser's differ.
- * The backoff is the SDK's fixed one for a 429 without headers.
- */
+/** The server SDK's defaults (the backoff: its fixed one for a 429 without headers), set on both sides. */
 export const SENTRY_LIMITS = {
   maxBreadcrumbs: 100,
   bufferSize: 64,
   defaultRateLimitBackoffSeconds: 60,
 } as const;
 
-/**
- * Errors never worth a report: the browser's opaque cross-origin "Script error."
- * and both wordings of the ResizeObserver notice (the SDK's list knows one).
- */
+/** The browser's opaque cross-origin "Script error."; both wordings of ResizeObserver's (the SDK knows one). */
 const IGNORED_ERRORS: RegExp[] = [
   /^Script error\.?$/,
   /^ResizeObserver loop limit exceeded$/,
   /^ResizeObserver loop completed with undelivered notifications\.?$/,
 ];
 
-/** True for an event whose message or any exception value is on the ignore list. */
 export function isIgnoredError(event: Pick<ScrubbableEvent, "message" | "exception">): boolean {
   const messages = [event.message, ...(event.exception?.values ?? []).map((value) => value.value)];
   return messages.some(
@@ -54,7 +41,7 @@ export function isIgnoredError(event: Pick<ScrubbableEvent, "message" | "excepti
   );
 }
 
-/** Request headers an event may keep. Everything else (Cookie, Authorization, API keys, IP headers) is dropped. */
+/** Everything else (Cookie, Authorization, API keys, IP headers) is dropped. */
 export const ALLOWED_REQUEST_HEADERS: ReadonlySet<string> = new Set([
   "accept",
   "accept-language",
@@ -65,13 +52,9 @@ export const ALLOWED_REQUEST_HEADERS: ReadonlySet<string> = new Set([
   "user-agent",
 ]);
 
-/** Span attributes that copy a header (`http.request.header.user_agent`) or one cookie of it (`…header.cookie.theme`). */
 const HEADER_ATTRIBUTE = /^http\.(?:request|response)\.header\.([^.]+)/;
 
-/**
- * Keeps only the header attributes of the allowlist: an SDK may copy every
- * request header and most cookies into span attributes, whatever its privacy options say.
- */
+/** An SDK may copy every header and most cookies into span attributes, whatever its privacy options say. */
 function scrubHeaderAttributes(data: Record<string, unknown> | undefined): void {
   if (!data) return;
   for (const key of Object.keys(data)) {
@@ -82,10 +65,6 @@ function scrubHeaderAttributes(data: Record<string, unknown> | undefined): void 
   }
 }
 
-/**
- * Removes what could identify a person or hold a secret: cookies, bodies,
- * headers off the allowlist (also in span attributes), the client's IP address.
- */
 export function scrubEvent<T extends ScrubbableEvent>(event: T): T {
   scrubHeaderAttributes(event.contexts?.trace?.data);
   for (const span of event.spans ?? []) scrubHeaderAttributes(span.data);
@@ -106,7 +85,6 @@ export function scrubEvent<T extends ScrubbableEvent>(event: T): T {
   return event;
 }
 
-/** Transactions nobody should pay for: the catch-all not-found route's, and `untracedPaths`. */
 export function isDroppedTransaction(
   name: string | undefined,
   untracedPaths: readonly string[] = [],
@@ -116,7 +94,6 @@ export function isDroppedTransaction(
   return pattern === NOT_FOUND_PATTERN || untracedPaths.includes(pattern);
 }
 
-/** Options both SDKs are initialised with. */
 export function sharedSentryOptions(settings: SentrySettings, untracedPaths: readonly string[] = []) {
   return {
     dsn: settings.SENTRY_DSN,

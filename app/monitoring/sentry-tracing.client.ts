@@ -11,12 +11,7 @@ import {
 } from "@sentry/remix";
 import { browserRoutePattern } from "~/routing/route-pattern.client";
 
-/**
- * Page-load and navigation tracing, in a chunk of its own, added after
- * hydration. Both spans are started here, named by route pattern
- * from the framework router's matches. Starting late loses nothing: the page load is
- * dated back by its timing entries and web vitals come from buffered entries.
- */
+/** Starting after hydration loses nothing: the page load is dated back, web vitals are buffered. */
 export function startTracing(): () => void {
   addIntegration(browserTracingIntegration({ instrumentPageLoad: false, instrumentNavigation: false }));
   const client = getClient();
@@ -24,7 +19,7 @@ export function startTracing(): () => void {
   return startNavigation;
 }
 
-/** A span named by route pattern (`/*` for the catch-all, whose transactions are then dropped). */
+/** `/*` for the catch-all, whose transactions are then dropped. */
 function routeSpan(kind: "pageload" | "navigation") {
   const pattern = browserRoutePattern();
   return {

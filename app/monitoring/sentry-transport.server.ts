@@ -6,26 +6,18 @@ import type { makeNodeTransport } from "@sentry/node";
 import { SENTRY_LIMITS } from "./sentry-options";
 import type { ServerSdk } from "./server-sdk.server";
 
-/** `makeNodeTransport`'s options (the SDK does not export their type by name). */
 type NodeTransportOptions = Parameters<typeof makeNodeTransport>[0];
 
 /**
- * The server SDK's transport: the SDK's own (buffer, rate limits, client
- * reports) around a leaner HTTP request, bounded in time and paused after a
- * network failure, so an ingest that is down costs the app's requests nothing
- * (e2e/faults.spec.ts).
+ * The SDK's own transport (buffer, rate limits, client reports) around a leaner HTTP request, bounded
+ * in time and paused after a network failure, so an ingest that is down costs the app's requests nothing.
  */
 
-/** How long one send to the ingest may take before it is abandoned. */
 const INGEST_TIMEOUT_MS = 5_000;
 
-/** Bodies above this are gzipped, as the SDK's own transport does. */
 const GZIP_THRESHOLD = 32 * 1024;
 
-/**
- * The SDK's HTTP transport waits forever for an ingest that never answers: its
- * buffer then stays full and every later event is dropped, even after recovery.
- */
+/** The SDK's transport waits forever for a silent ingest; its buffer then stays full even after recovery. */
 function requestWithTimeout(module: typeof http | typeof https, timeoutMs: number) {
   return {
     request(options: http.RequestOptions, callback?: (response: http.IncomingMessage) => void) {
@@ -36,11 +28,7 @@ function requestWithTimeout(module: typeof http | typeof https, timeoutMs: numbe
   };
 }
 
-/**
- * One envelope, one POST, as `makeNodeTransport` sends it, except that the body
- * goes out in one write with its Content-Length rather than piped through a
- * stream, whose machinery costs CPU on every send (docs/decisions/0062).
- */
+/** The body in one write: piping it through a stream costs CPU on every send (docs/decisions/0062). */
 function leanRequestExecutor(
   sdk: Pick<ServerSdk, "core" | "node">,
   options: NodeTransportOptions,
@@ -56,7 +44,6 @@ function leanRequestExecutor(
   const target = {
     method: "POST",
     agent,
-    // Without the brackets of an IPv6 literal, as the SDK does.
     hostname: url.hostname.replace(/^\[(.*)\]$/, "$1"),
     path: `${url.pathname}${url.search}`,
     port: url.port,
@@ -97,17 +84,14 @@ function leanRequestExecutor(
   };
 }
 
-/** After a send fails at the network level, sends are skipped this long (the SDK's own rate-limit default). */
 const INGEST_BACKOFF_MS = SENTRY_LIMITS.defaultRateLimitBackoffSeconds * 1000;
 
-/** The transport factory for `Sentry.init`: see the top of this file. */
 export function ingestTransport(
   sdk: Pick<ServerSdk, "core" | "node">,
   { proxy, timeoutMs = INGEST_TIMEOUT_MS }: { proxy?: string; timeoutMs?: number } = {},
 ) {
   return (options: NodeTransportOptions): Transport => {
-    // Through a proxy (the option, or `proxy`: the environment's, which the SDK reads too): the
-    // SDK's own request. An unusable URL too: the SDK's transport warns once and sends nothing.
+    // Through a proxy, or to an unusable URL (warned about once), the SDK's own request.
     const proxied = options.proxy ?? proxy;
     const transport =
       proxied || !URL.canParse(options.url)
@@ -120,11 +104,7 @@ export function ingestTransport(
   };
 }
 
-/**
- * Paused after a network-level failure: otherwise the SDK opens a connection
- * per event while the ingest is down. Events during the pause are dropped, as
- * during a rate limit.
- */
+/** Otherwise the SDK opens a connection per event while the ingest is down. */
 function withBackoff(transport: Transport): Transport {
   let pausedUntil = 0;
   return {

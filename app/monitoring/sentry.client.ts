@@ -4,29 +4,19 @@ import type { PublicEnv } from "~/env.server";
 import { browserRoutePattern } from "~/routing/route-pattern.client";
 import { sharedSentryOptions } from "./sentry-options";
 
-/**
- * The browser side of Sentry, in its own chunk, loaded before hydration when a
- * DSN is configured so errors are reported from the first moment. Tracing and
- * the feedback widget follow after hydration, in chunks of their own.
- */
+/** Loaded before hydration, so errors are reported from the first moment; tracing and feedback follow after it. */
 
 export function initClientSentry(env: PublicEnv): void {
   Sentry.init({
     ...sharedSentryOptions(env),
-    // `dataCollection` deliberately unset: in this SDK, setting it switches
-    // every key it does not name to "collect everything".
+    // `dataCollection` deliberately unset: in this SDK, setting it collects every key it does not name.
     sendDefaultPii: false,
     tunnel: env.SENTRY_TUNNEL_ROUTE,
   });
   Sentry.addEventProcessor(nameErrorsByPage);
 }
 
-/**
- * An error event's `transaction` is the route pattern of the page the
- * framework's router shows when the error is reported: from the first moment
- * (a `clientLoader` failing or a first render crashing while the page
- * hydrates), tracing or not, and after each navigation, its error pages too.
- */
+/** The page the router shows when the error is reported, from hydration on, tracing or not. */
 function nameErrorsByPage(event: Sentry.Event): Sentry.Event {
   if (event.type === undefined) event.transaction = browserRoutePattern() ?? event.transaction;
   return event;
@@ -39,7 +29,6 @@ function serverSampled(): boolean {
   );
 }
 
-/** Resolves to what starts a navigation's span, when tracing. */
 export async function startDeferredSentry(env: PublicEnv): Promise<(() => void) | undefined> {
   const tracing = env.SENTRY_TRACES_SAMPLE_RATE > 0 || serverSampled();
   const [onNavigation] = await Promise.all([
@@ -57,7 +46,7 @@ export function captureBoundaryError(error: unknown): void {
   });
 }
 
-/** The SDK's own handler for React's root options: once, unhandled, with the component stack. */
+/** Once, unhandled, with the component stack. */
 export function captureRootError(error: unknown, info: ErrorInfo): void {
   Sentry.reactErrorHandler()(error, info);
 }

@@ -19,23 +19,14 @@ import {
   untracedTraceData,
 } from "./request-trace.server";
 
-/**
- * The server side of Sentry (`@sentry/node`; the browser's SDK differs, docs/decisions/0058).
- * Without a DSN nothing of `@sentry/*` is loaded and everything here is a no-op,
- * so this module imports Sentry's types only.
- */
+/** The server side of Sentry. Without a DSN nothing of `@sentry/*` is loaded, so only its types are imported. */
 
-/**
- * What the server SDK may collect, set in full: its defaults collect everything
- * (cookies, all headers, bodies, IP addresses, local variables). `scrubEvent`
- * (sentry-options.ts) filters every event again.
- */
+/** Set in full: the SDK's defaults collect everything (cookies, headers, bodies, IPs, local variables). */
 export const SERVER_DATA_COLLECTION = {
   userInfo: false,
   cookies: false,
   httpHeaders: { request: { allow: [...ALLOWED_REQUEST_HEADERS] }, response: false },
   httpBodies: [],
-  // Kept, with the SDK's filter of sensitive-looking values.
   urlQueryParams: true,
   graphQL: { document: false, variables: false },
   genAI: { inputs: false, outputs: false },
@@ -47,28 +38,21 @@ export const SERVER_DATA_COLLECTION = {
 } as const satisfies Required<DataCollection>;
 
 /**
- * Default integrations left out:
- * - Express: each of the server's middlewares would become a transaction; the HTTP span is the request.
- * - Modules: every installed package's name on every event, serialised on each request.
- * - Context: replaced by contextIntegration below (cheaper for transactions).
- * - Dedupe: each request's failure is its own event (digest, request id), but the
- *   same loader failing twice gives identical stacks and Dedupe drops the second.
+ * Express: each middleware would become a transaction. Modules: every package name on every event.
+ * Context: replaced by contextIntegration. Dedupe: the same loader failing twice has identical stacks,
+ * yet each request's failure is its own event.
  */
 const OMITTED_INTEGRATIONS = new Set(["Express", "Modules", "Context", "Dedupe"]);
 
-/** `GET /fixtures/items/:id`: the method and the full route pattern, as the browser names the page. */
 function serverTransactionName(method: string, url: URL, route = routePatternOf(url)): string {
   return `${method.toUpperCase()} ${route ?? url.pathname}`;
 }
 
-/** Where Sentry 11 reads a transaction's name source from (`transaction_info.source`, the DSC's `transaction`). */
 const SEGMENT_NAME_SOURCE = "sentry.segment.name.source";
 
 /**
- * Names the request's span `<METHOD> <full pattern>`, source `route`, as the
- * HTTP integration creates it: before the page's meta tags, `Server-Timing` or
- * an outgoing request read the trace's sampling context, which then carries
- * the name (the SDK leaves out a name whose source is `url`).
+ * Names the span as it is created: the trace's sampling context, read later by the meta tags,
+ * `Server-Timing` or an outgoing request, carries the name only when its source is not `url`.
  */
 function nameRequestSpan(span: Span, request: { method?: string; url?: string }): void {
   const url = URL.parse(request.url ?? "/", "http://localhost");
@@ -78,11 +62,7 @@ function nameRequestSpan(span: Span, request: { method?: string; url?: string })
   span.setAttributes({ [SEGMENT_NAME_SOURCE]: "route", "http.route": route });
 }
 
-/**
- * The HTTP integration asks this before it creates a request's span. The scope
- * takes the number the request was decided by on arrival (request-trace.server.ts),
- * so the SDK's sampler agrees; an undecided request is decided here.
- */
+/** The scope takes the number the request was decided by on arrival, so the SDK's sampler agrees. */
 function skipsRequestSpan(sdk: ServerSdk, sampleRate: number) {
   return (urlPath: string, request: object): boolean => {
     const trace = requestTraceOf(request as IncomingMessage);
@@ -101,11 +81,7 @@ function skipsRequestSpan(sdk: ServerSdk, sampleRate: number) {
   };
 }
 
-/**
- * With Sentry on, decides each request's trace as it arrives (the boot hands
- * this to server/adapter/sentry-request-bypass.ts): true when the SDK's HTTP
- * instrumentation should handle the request, false when it is not traced.
- */
+/** Decides each request's trace as it arrives: true when the SDK's HTTP instrumentation should handle it. */
 export function requestTraceDecider(env: Env): ((request: IncomingMessage) => boolean) | undefined {
   const sdk = serverSdk();
   if (!env.SENTRY_DSN || !sdk) return undefined;
@@ -124,10 +100,8 @@ export function requestTraceDecider(env: Env): ((request: IncomingMessage) => bo
     }).traced;
 }
 
-/** `SENTRY_TRACES_SAMPLE_RATE`, as the SDK was started with. */
 const sampleRateOf = (sdk: ServerSdk) => sdk.node.getClient()?.getOptions().tracesSampleRate ?? 0;
 
-/** Starts Sentry when SENTRY_DSN is set: the only place the SDK is loaded. */
 export async function initServerSentry(env: Env): Promise<void> {
   if (!env.SENTRY_DSN) return;
   const sdk = await loadServerSdk();
@@ -136,35 +110,30 @@ export async function initServerSentry(env: Env): Promise<void> {
   Sentry.init({
     ...shared,
     dataCollection: SERVER_DATA_COLLECTION,
-    // Transactions, not span streaming (docs/decisions/0057): streaming would skip
-    // beforeSendTransaction and the event processors below (names, contexts, scrubbing).
+    // Span streaming would skip beforeSendTransaction and the event processors (docs/decisions/0057).
     traceLifecycle: "static",
-    // No OpenTelemetry tracer provider: the SDK's own spans.
     enableOpenTelemetrySetup: false,
-    // No code injected into loaded packages: Express spans are left out, Remix
-    // gets the app's own, and the hook would read and hash every module loaded.
+    // Injection would read and hash every module loaded; the app makes its own Remix spans.
     enableRuntimeChannelInjection: false,
     transport: ingestTransport(sdk, { proxy: outboundProxy(env) }),
     transportOptions: {
       ...shared.transportOptions,
-      // A new connection per transaction costs each traced request CPU; the SDK's
-      // agent closes idle sockets well inside any ingest's keep-alive window.
+      // A new connection per transaction costs each traced request CPU.
       keepAlive: true,
     },
     environment: sentryEnvironment(env),
     beforeBreadcrumb: (breadcrumb) => keepUntracedBreadcrumb(breadcrumb, SENTRY_LIMITS.maxBreadcrumbs),
-    // The same name as the log lines' `instance` (the SDK's default is the host name).
+    // The same name as the log lines' `instance`.
     serverName: instanceName(env),
     integrations: (defaults) => [
       ...defaults.filter((integration) => !OMITTED_INTEGRATIONS.has(integration.name)),
-      // The request span, only for traced requests. Nothing is dropped by status:
-      // a real route's 404 keeps its transaction; the catch-all's are never traced.
+      // Nothing dropped by status: a real route's 404 keeps its transaction.
       Sentry.httpIntegration({
         ignoreIncomingRequests: skipsRequestSpan(sdk, env.SENTRY_TRACES_SAMPLE_RATE),
         onSpanCreated: nameRequestSpan,
         maxRequestBodySize: "none",
         ignoreStatusCodes: [],
-        // Release-health sessions per request cost work on every request; errors and traces do not need them.
+        // Release-health sessions cost work on every request.
         sessions: false,
       }),
       contextIntegration(Sentry.nodeContextIntegration()),
@@ -172,10 +141,7 @@ export async function initServerSentry(env: Env): Promise<void> {
   });
 }
 
-/**
- * Reports one unexpected server error: exactly one event, `handled: false`,
- * tagged with the digest shown on the page and written in the log line.
- */
+/** Exactly one event, `handled: false`, tagged with the digest shown on the page and in the log line. */
 export function captureServerError(
   error: unknown,
   {
@@ -189,21 +155,19 @@ export function captureServerError(
   if (!sdk) return;
   const Sentry = sdk.node;
   Sentry.withScope((scope) => {
-    // An untraced request has no scope of the SDK's: what it would have held comes from the request's own.
     const untraced = untracedTrace();
     if (untraced) applyUntracedTrace(sdk, scope, untraced, sampleRateOf(sdk));
     scope.setTag("digest", digest);
     scope.setTag("request_id", requestId);
     scope.setTransactionName(serverTransactionName(request.method, new URL(request.url), route));
-    // The mechanism goes in the hint alone: a hint that also carries tags is
-    // read as scope data and the mechanism is dropped.
+    // A hint that also carries tags is read as scope data and the mechanism is dropped.
     Sentry.captureException(error, {
       mechanism: { type: "auto.function.remix.server", handled: false, data: { function: "handleError" } },
     });
   });
 }
 
-/** `sentry-trace` and `baggage` for the page's meta tags, so the page load continues the server's trace. */
+/** For the page's meta tags, so the page load continues the server's trace. */
 export function traceMetaData(): { sentryTrace?: string; baggage?: string } {
   const sdk = serverSdk();
   if (!sdk?.node.getClient()) return {};
@@ -213,10 +177,7 @@ export function traceMetaData(): { sentryTrace?: string; baggage?: string } {
   return { sentryTrace: data["sentry-trace"], baggage: data.baggage };
 }
 
-/**
- * `Server-Timing: sentry-trace;desc="…", baggage;desc="…"`: the browser SDK reads it
- * when a page has no trace meta tags (an error page without root data).
- */
+/** Read by the browser SDK when a page has no trace meta tags (an error page without root data). */
 export function traceServerTiming({ sentryTrace, baggage }: { sentryTrace?: string; baggage?: string }) {
   if (!sentryTrace) return undefined;
   return baggage
@@ -224,7 +185,6 @@ export function traceServerTiming({ sentryTrace, baggage }: { sentryTrace?: stri
     : `sentry-trace;desc="${sentryTrace}"`;
 }
 
-/** Sends what is buffered, waiting at most `timeoutMs`. */
 export function flushServerSentry(timeoutMs: number): Promise<boolean> {
   const Sentry = serverSdk()?.node;
   return Sentry?.getClient() ? Sentry.flush(timeoutMs) : Promise.resolve(true);

@@ -4,18 +4,14 @@ import type { ServerSdk } from "./server-sdk.server";
 import { isDroppedTransaction } from "./sentry-options";
 
 /**
- * Whether a request is traced: decided before any span exists, so an unsampled
- * request costs no span work at all, by the rule the SDK's own sampler applies,
- * so when it says yes the SDK agrees. Most requests are decided on arrival
- * (request-trace.server.ts); one that was not is decided here, on its scope.
+ * Decided before any span exists, so an unsampled request costs no span work, by the rule the SDK's own
+ * sampler applies, so when it says yes the SDK agrees.
  */
 
 export interface SamplingInput {
   /** Asked only when the answer would otherwise be yes: naming matches the URL against the routes. */
   transactionName: () => string;
-  /** From an incoming `sentry-trace`. */
   parentSampled: boolean | undefined;
-  /** In [0, 1), from the incoming baggage or drawn for a new trace. */
   sampleRand: number;
   sampleRate: number;
   untracedPaths: readonly string[];
@@ -28,13 +24,12 @@ export function isRequestTraced({
   sampleRate,
   untracedPaths,
 }: SamplingInput): boolean {
-  // Head-based sampling: a trace started upstream keeps the upstream decision.
   const sampled = parentSampled ?? sampleRand < sampleRate;
-  // Whatever the decision: the transaction would be dropped before sending anyway.
+  // The transaction would be dropped before sending anyway.
   return sampled && !isDroppedTransaction(transactionName(), untracedPaths);
 }
 
-/** The inputs as the SDK's sampler reads them from the request's scope (docs/decisions/0032). */
+/** As the SDK's sampler reads them from the request's scope (docs/decisions/0032). */
 export function requestSampling(
   context: { sampled?: boolean; sampleRand?: number },
   random: () => number = Math.random,
@@ -42,11 +37,7 @@ export function requestSampling(
   return { parentSampled: context.sampled, sampleRand: context.sampleRand ?? random() };
 }
 
-/**
- * So the page and the services it calls follow the decision (`-0`,
- * `sentry-sampled=false`) instead of deciding again. A traced request needs
- * nothing: the SDK decides from the same propagation context.
- */
+/** So the page and the services it calls follow the decision (`-0`, `sentry-sampled=false`). */
 function recordUntraced(
   { node, core }: ServerSdk,
   scope: Scope,
@@ -68,7 +59,7 @@ function recordUntraced(
   });
 }
 
-/** A request not decided on arrival, decided before its span exists, and recorded when the answer is no. */
+/** A request not decided on arrival. */
 export function decideRequestSampling(
   sdk: ServerSdk,
   transactionName: () => string,

@@ -1,8 +1,6 @@
 /**
- * The page pathname a single-fetch URL loads, or undefined for other URLs. On
- * Remix 2 (and React Router 7) `/a/b.data` loads `/a/b` and `/_root.data`
- * loads `/`. The React Router 8 upgrade replaces this file: there the URL of
- * `/` is `/_.data`, and a trailing slash is kept (`/a/_.data` loads `/a/`).
+ * On Remix 2 (and React Router 7) `/a/b.data` loads `/a/b` and `/_root.data` loads `/`.
+ * The React Router 8 upgrade replaces this file.
  */
 export function pagePathOfDataUrl(url: URL): string | undefined {
   if (!url.pathname.endsWith(".data")) return undefined;
@@ -10,5 +8,4 @@ export function pagePathOfDataUrl(url: URL): string | undefined {
   return pathname === "/_root" ? "/" : pathname;
 }
 
-/** The single-fetch URL of `/`. */
 export const ROOT_DATA_PATH = "/_root.data";

@@ -1,8 +1,4 @@
-/**
- * Which route a request is about, by URL: the framework's own `matchRoutes`
- * (the very function its server matches with) on the routes of the build it
- * serves (recorded by server/wrapped-server-build.ts), with its basename.
- */
+/** The framework's own `matchRoutes` on the routes of the build it serves, with its basename. */
 import { matchRoutes } from "@remix-run/react";
 import {
   NOT_FOUND_PATTERN,
@@ -21,7 +17,7 @@ interface ServedRoutes {
 
 let served: ServedRoutes | undefined;
 
-/** Records the routes of the build the framework serves; the same build again costs nothing. */
+/** The same build again costs nothing. */
 export function recordServedRoutes(
   routes: Record<string, RouteDefinition | undefined>,
   basename?: string,
@@ -30,12 +26,11 @@ export function recordServedRoutes(
   served = { routes, tree: routeTreeOf(routes), basename };
 }
 
-/** The page path a request is about: a `.data` request loads the page without the suffix. */
 function pagePathOf(url: URL): string {
   return pagePathOfDataUrl(url) ?? url.pathname;
 }
 
-/** False for a path with a malformed `%` escape: the pre-app guards refuse it (400), `matchRoutes` would print a warning. */
+/** A malformed `%` escape: the pre-app guards refuse it (400), and `matchRoutes` would print a warning. */
 function decodable(pathname: string): boolean {
   if (!pathname.includes("%")) return true;
   try {
@@ -46,12 +41,7 @@ function decodable(pathname: string): boolean {
   }
 }
 
-/**
- * The pattern of the deepest route the framework matches for `url`
- * (`/fixtures/items/:id`; the catch-all's `/*`, also for a path no route can
- * be given, which is never traced); undefined before the framework was given
- * a build, or when no route matches.
- */
+/** The catch-all's `/*` also for a path no route can be given; undefined before a build is served. */
 export function routePatternOf(url: URL): string | undefined {
   const table = served;
   const pathname = pagePathOf(url);
@@ -60,11 +50,7 @@ export function routePatternOf(url: URL): string | undefined {
   return matches ? routePatternOfMatches(matches) : undefined;
 }
 
-/**
- * True when a single-fetch request names a route that does not exist in
- * `_routes`. Remix would answer 200 with no data; a clear 400 is kinder to
- * whoever sent it, and legitimate revalidations only ever name real routes.
- */
+/** Remix would answer 200 with no data; legitimate revalidations only ever name real routes. */
 export function namesUnknownRoute(url: URL): boolean {
   const requested = url.searchParams.get("_routes");
   const known = served?.routes;

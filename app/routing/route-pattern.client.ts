@@ -1,12 +1,7 @@
-/**
- * The browser's route pattern of a page: from the framework's own router
- * (`window.__remixRouter`, server/adapter/README.md), its state's matches for
- * the page shown, its `matchRoutes` on its own route objects for a pathname.
- */
+/** From the framework's own router (`window.__remixRouter`, server/adapter/README.md). */
 import { matchRoutes } from "@remix-run/react";
 import { routePatternOfMatches, type RouteObject } from "./route-patterns";
 
-/** What is read of the router's state: the matches it rendered (root first). */
 interface MatchedState {
   matches: readonly { route: { path?: string } }[];
 }
@@ -17,16 +12,12 @@ interface FrameworkRouter {
   basename: string;
 }
 
-/** The framework's router, once the framework created it (before hydration, before any `clientLoader` runs). */
+/** Created before hydration, before any `clientLoader` runs. */
 function frameworkRouter(): FrameworkRouter | undefined {
   return (window as { __remixRouter?: FrameworkRouter }).__remixRouter;
 }
 
-/**
- * The pattern of the page the router shows (no argument), of a router state
- * (a subscriber's), or of a pathname (matched on the routes the router knows
- * so far); undefined before the router exists or when no route matches.
- */
+/** Of the page shown (no argument), of a router state (a subscriber's), or of a pathname. */
 export function browserRoutePattern(of?: string | MatchedState): string | undefined {
   const router = frameworkRouter();
   if (!router) return undefined;

@@ -1,16 +1,12 @@
 /**
- * Route patterns: the names page loads, navigations, server transactions and
- * log lines carry (`/fixtures/items/:id`). The framework matches, we only
- * name: a pattern is the full path of the deepest route the framework's own
- * `matchRoutes` (or its router's state) matched, from the route objects it
- * built or serves (docs/decisions/0072-route-names-from-the-frameworks-matches.md).
+ * The names page loads, navigations, server transactions and log lines carry (`/fixtures/items/:id`).
+ * The framework matches, we only name (docs/decisions/0072-route-names-from-the-frameworks-matches.md).
  */
 import type { matchRoutes } from "@remix-run/react";
 
-/** A route object as the framework's `matchRoutes` reads it. */
 export type RouteObject = Parameters<typeof matchRoutes>[0][number];
 
-/** The part of a route manifest entry (the server build's, the browser's) that decides its URL. */
+/** The part of a route manifest entry that decides its URL. */
 export interface RouteDefinition {
   id: string;
   parentId?: string;
@@ -22,12 +18,7 @@ export interface RouteDefinition {
 /** The pattern of the catch-all `app/routes/$.tsx`: what it renders is "not found". */
 export const NOT_FOUND_PATTERN = "/*";
 
-/**
- * The full pattern (leading slash) of the deepest of `matches`, the framework's
- * matches from the root down: each route's path joined to its parent's, as the
- * framework joins them when it flattens the tree (an absolute child path
- * already holds its parent's).
- */
+/** Each path joined to its parent's, as the framework flattens the tree (an absolute one holds its parent's). */
 export function routePatternOfMatches(matches: readonly { route: { path?: string } }[]): string {
   let pattern = "";
   for (const { route } of matches) {
@@ -37,10 +28,7 @@ export function routePatternOfMatches(matches: readonly { route: { path?: string
   return "/" + pattern.split("/").filter(Boolean).join("/");
 }
 
-/**
- * The route tree of a manifest (id → route with `parentId`), as the framework
- * builds it for the server: children in manifest order under their parent.
- */
+/** As the framework builds it for the server: children in manifest order under their parent. */
 export function routeTreeOf(manifest: Record<string, RouteDefinition | undefined>): RouteObject[] {
   const children = new Map<string | undefined, RouteObject[]>();
   const objects = new Map<string, RouteObject>();

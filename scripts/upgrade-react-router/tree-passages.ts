@@ -98,28 +98,6 @@ export const TREE_PASSAGES: Readonly<Record<string, Passages>> = {
   "app/routes/_index.tsx": [
     ["This server-rendered Remix app is ready", "This server-rendered React Router app is ready"],
   ],
-  "app/request-scope.server.ts": [
-    [
-      " * sent). One scope per HTTP request, opened before the framework sees it\n * (server/adapter/http-server.ts).",
-      " * sent). One scope per HTTP request, opened before the framework sees it\n * (by the app's own server, server/app-server.ts).",
-    ],
-    [
-      "/** Answers a refusal on this request's response (server/adapter/refusal-response.ts). */",
-      "/** Answers a refusal on this request's response (server/refusal-answer.ts, through app-server.ts). */",
-    ],
-  ],
-  "server/pre-app-handler.ts": [
-    [
-      "what runs them differs by tree (on Remix 2, server/adapter/http-server.ts).",
-      "on React Router 8 the app's own server runs them (server/app-server.ts).",
-    ],
-  ],
-  "server/shutdown.ts": [
-    [
-      "On Remix 2,\n * the framework's CLI closes its server on the same signal, so the boot passes the\n * adapter's (server/adapter/server-close.ts), which takes that call over first.",
-      "(On Remix 2,\n * the framework's CLI closed its server on the same signal, and the boot passed an\n * adapter's closer instead.)",
-    ],
-  ],
 };
 
 /** Rewrites the passages in the tree at `root`; the files changed. */

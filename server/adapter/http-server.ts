@@ -7,28 +7,19 @@ import { securityHeaderLines } from "../response-headers";
 import { answerRefusal } from "./refusal-response";
 
 /**
- * Adapter (server/adapter/README.md), a global patch. A pre-app handler sees
- * each request before Express and the framework (the app) do, and returns true
- * when it answered it. remix-serve offers no such hook, so `installPreAppHandlers`
- * wraps `http.createServer` before remix-serve calls it. Keep the list short:
- * only what must not run through the app. What passes them runs in a request
- * scope of its own (app/request-scope.server.ts).
+ * A global patch: remix-serve offers no hook in front of Express and the framework, so
+ * `installPreAppHandlers` wraps `http.createServer` before remix-serve calls it.
  */
 export type { PreAppHandler };
 
-/** Express's `app.set`, which remix-serve's app (the server's request listener) has. */
 type ExpressLike = http.RequestListener & { set?: (name: string, value: unknown) => unknown };
 
-/**
- * `trust` becomes Express's `trust proxy` rule too: remix-serve builds the
- * URL that loaders see from `req.protocol` and `req.hostname`, which honour
- * `X-Forwarded-Proto` and `X-Forwarded-Host` only from a trusted proxy.
- */
+/** Also Express's `trust proxy`: loaders' URL honours X-Forwarded-Proto and -Host only from a trusted proxy. */
 export function installPreAppHandlers(
   handlers: PreAppHandler[],
   { trust, onListenError }: { trust: TrustFunction; onListenError?: (error: Error) => void },
 ): ReadonlySet<http.Server> {
-  // The servers created from now on (remix-serve makes one); shutdown closes them.
+  // Shutdown closes the servers created from now on.
   const httpServers = new Set<http.Server>();
   const createServer = http.createServer;
   // @ts-expect-error -- re-declaring an overloaded function; the wrapper forwards every overload.
@@ -61,7 +52,7 @@ export function installPreAppHandlers(
       response.writeContinue();
       toApp(request, response);
     });
-    // Node drops CONNECT sockets silently when nobody listens; answer instead.
+    // Node drops CONNECT sockets silently when nobody listens.
     server.on("connect", (_request: http.IncomingMessage, socket: import("node:stream").Duplex) => {
       socket.end(
         "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE\r\n" +
@@ -71,8 +62,7 @@ export function installPreAppHandlers(
     });
     return server;
   };
-  // `import { createServer } from "node:http"` (how Vite's dev server makes
-  // its server) reads a copy of the export that only this call updates.
+  // `import { createServer } from "node:http"` (Vite's dev server) reads a copy only this call updates.
   syncBuiltinESMExports();
   return httpServers;
 }

@@ -1,9 +1,6 @@
-// `npm start`: the app's own server (React Router's custom-server pattern;
-// docs/decisions/0067-the-app-owns-its-server.md). The code is TypeScript
-// (server/boot.ts, server/app-server.ts), built beside the server bundle as
-// `boot.js`: the environment is checked and Sentry starts before
-// Express and React Router load. Plain JavaScript that any Node parses: it
-// says so when Node is too old.
+// `npm start`: the app's own server (docs/decisions/0067-the-app-owns-its-server.md). The boot runs
+// first, so the environment is checked and Sentry starts before Express and React Router load.
+// Plain JavaScript that any Node parses, so it can say when Node is too old.
 //
 //   node server.mjs [build/server/index.js]
 import { existsSync, readFileSync } from "node:fs";
@@ -12,7 +9,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 /**
- * A start failure: one JSON line, exit 1 (`server/starting.ts` does the same once the boot runs).
+ * A start failure: one JSON line, exit 1.
  * @param {string} msg
  * @param {Record<string, unknown>} [fields]
  * @returns {never}
@@ -29,8 +26,7 @@ if (Number(process.versions.node.split(".")[0]) < needed) {
   cannotStart(`Node ${needed} or newer is needed, this is ${process.version} (package.json: engines)`);
 }
 
-// Node maps the stacks of modules loaded from here on through the server
-// build's source maps, so an error line names `app/…` files and lines.
+// Stacks of modules loaded from here on name `app/…` files and lines.
 module.setSourceMapsSupport(true);
 
 const serverBuildPath = path.resolve(process.argv[2] ?? "build/server/index.js");

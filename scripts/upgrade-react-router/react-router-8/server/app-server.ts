@@ -1,25 +1,8 @@
 /**
- * The app's own HTTP server, in React Router's custom-server pattern (its
- * `node-custom-server` template): the server is created here, not by a CLI,
- * so everything a production server needs is a plain call in order, through
- * public APIs only (docs/decisions/0067-the-app-owns-its-server.md):
- *
- *  1. the pre-app handlers (readiness, method, path, body-size and manifest
- *     guards, the Sentry tunnel: pre-app-handler.ts), for `request` and
- *     `checkContinue`, before anything else sees the request;
- *  2. a request scope for what they let through (request ids, digests,
- *     refusals: app/request-scope.server.ts);
- *  3. Express 5, as `react-router-serve` 8.4.0 sets it up: compression, the client
- *     build's assets (`/assets` immutable for a year) and files (`public/` among them:
- *     not looked up again at run time), `.well-known`, then one
- *     access line per request through the app's logger (access-log.ts), then
- *     React Router's request handler, whose answer to a refused request is
- *     replaced before it is written (framework-handler.ts);
- *  4. graceful shutdown of this server on SIGTERM and SIGINT (shutdown.ts).
- *
- * Under `npm run dev` (server/dev.ts) the same server runs with Vite's
- * middlewares in place of the client build, and the server build loaded
- * through Vite for every request.
+ * React Router's custom-server pattern: the server is created here, not by a CLI, so everything a
+ * production server needs is a plain call in order, through public APIs only
+ * (docs/decisions/0067-the-app-owns-its-server.md). The pre-app handlers see each request
+ * (`request` and `checkContinue`) before anything else does.
  */
 import http from "node:http";
 import path from "node:path";
@@ -43,14 +26,11 @@ import { installGracefulShutdown } from "./shutdown";
 export type AppServerOptions =
   | {
       mode: "production";
-      /** The server build (`build/server/index.js`); its client build is `../client` beside it. */
       serverBuildPath: string;
     }
   | {
       mode: "development";
-      /** Vite's middlewares (assets, modules, hot reload), in front of the app. */
       vite: RequestHandler;
-      /** Loads the server build through Vite, for every request. */
       build: () => Promise<ServerBuild>;
     };
 
@@ -89,12 +69,10 @@ async function expressApp(
   return app;
 }
 
-/** Creates the server (not yet listening) and its graceful shutdown. */
 export async function createAppServer(env: Env, options: AppServerOptions): Promise<http.Server> {
   const trust = trustFunction(env.TRUST_PROXY);
   trustRequestIdsFrom(trust);
   const handlers = preAppHandlers(env, trust);
-  // The refusal of a request, recorded in its scope while the framework handles it.
   const refusals = new WeakMap<http.IncomingMessage, Refusal>();
   const app = await expressApp(env, options, (request) => refusals.get(request));
   const toApp = (request: http.IncomingMessage, response: http.ServerResponse) =>
@@ -113,7 +91,7 @@ export async function createAppServer(env: Env, options: AppServerOptions): Prom
     response.writeContinue();
     toApp(request, response);
   });
-  // Node drops CONNECT sockets silently when nobody listens; answer instead.
+  // Node drops CONNECT sockets silently when nobody listens.
   server.on("connect", (_request: http.IncomingMessage, socket: Duplex) => {
     socket.end(
       "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE\r\n" +
@@ -128,7 +106,7 @@ export async function createAppServer(env: Env, options: AppServerOptions): Prom
   return server;
 }
 
-/** Listens where the environment says (PORT; HOST, else every interface) and writes one `listening` line. */
+/** Writes one `listening` line. */
 export function listen(server: http.Server, { port, host }: { port: number; host?: string }): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once("error", reject);

@@ -1,19 +1,8 @@
 /**
- * `npm run dev`: the production boot and the app's own server (app-server.ts),
- * with Vite's dev server as middleware (hot reload) in one process, as React
- * Router's custom-server template runs it. See
- * docs/decisions/0056-dev-runs-the-production-boot.md and
- * docs/decisions/0067-the-app-owns-its-server.md.
- *
- * The boot (dev-boot.ts) is imported before anything else: the environment
- * check, Sentry and the logger. Then the app's server, with Vite in middleware
- * mode in front of the app and its hot-reload socket on the same server; the
- * server build is loaded through Vite's module runner for every request, so an
- * edit is served at once, except to a module of the boot: the app shares the
- * boot's one copy of those. The server's graceful shutdown owns the signals,
- * as in production.
- *
- * Run by Node itself (type stripping): only erasable TypeScript here.
+ * The production boot and the app's own server, with Vite as middleware, in one process, as React
+ * Router's custom-server template runs it (docs/decisions/0056-dev-runs-the-production-boot.md).
+ * An edit is served at once, except to a module of the boot: the app shares the boot's one copy.
+ * Run by Node itself: only erasable TypeScript.
  */
 // First: colours are decided before Vite, which decides as it loads, is imported.
 import "./dev-colours.ts";
@@ -40,7 +29,7 @@ function options(): { config?: string } {
   try {
     return parseArgs({ options: { config: { type: "string" } } }).values;
   } catch (error) {
-    // One line, like a bad variable: PORT and HOST replace Vite's --port and --host.
+    // PORT and HOST replace Vite's --port and --host.
     console.error(
       `npm run dev: ${(error as Error).message} (options: --config <file>; PORT and HOST set where it listens)`,
     );
@@ -52,7 +41,7 @@ const { config } = options();
 const { boot, bootModules } = await runDevBoot<Boot>(root);
 const env = await boot.booted;
 
-// Vite's dev server, once created: it needs the app's server for its hot-reload socket.
+// Created later: it needs the app's server for its hot-reload socket.
 const dev: { vite?: ViteDevServer } = {};
 const { server, listen } = await boot.startServer({
   mode: "development",
@@ -63,12 +52,9 @@ const { server, listen } = await boot.startServer({
     return (await ssr.runner.import(SERVER_BUILD)) as ServerBuild;
   },
 });
-// Vite in middleware mode leaves the signals alone, but the Vite servers React
-// Router's plugin creates inside it (its child compiler and config loader) end
-// the process on SIGTERM (every socket destroyed at once, exit 143), again
-// whenever the dev server restarts (an edit of the Vite config). The one
-// assumption of development (server/adapter/README.md), guarded by
-// e2e/dev-server.spec.ts: those listeners are taken off as the server is configured.
+// The Vite servers React Router's plugin creates inside the dev server end the process on SIGTERM
+// (exit 143), again on each restart. The one assumption of development (server/adapter/README.md),
+// guarded by e2e/dev-server.spec.ts.
 const ownSignalHandlers = new Set(process.listeners("SIGTERM"));
 const bootOwnsSignals: Plugin = {
   name: "boot-owns-signals",
@@ -82,11 +68,10 @@ const vite = await createServer({
   configFile: config,
   plugins: [bootModules, bootOwnsSignals],
   appType: "custom",
-  // Hot reload on the app's own server and port.
   server: { middlewareMode: true, hmr: { server } },
 });
 dev.vite = vite;
-// On a signal the hot-reload sockets close too, or they would hold the drain for its whole grace period.
+// The hot-reload sockets would hold the drain for its whole grace period.
 const closeHotReload = () => void vite.ws.close();
 ownSignalHandlers.add(closeHotReload);
 for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, closeHotReload);
@@ -95,5 +80,5 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, closeH
 await listen("localhost");
 const address = server.address();
 const port = typeof address === "object" && address ? address.port : env.PORT;
-// Vite's own line, which it cannot print in middleware mode.
+// Vite cannot print its own line in middleware mode.
 console.log(`\n  ➜  Local:   http://${env.HOST ?? "localhost"}:${port}/\n`);

@@ -10,21 +10,13 @@ import {
 } from "@sentry/react";
 import { browserRoutePattern } from "~/routing/route-pattern.client";
 
-/**
- * Where Sentry 11 reads a transaction's name source from (`transaction_info.source`);
- * the SDK no longer exports the constant (v10's was `sentry.source`).
- */
+/** Where Sentry 11 reads the name source from; the SDK no longer exports the constant. */
 const SEGMENT_NAME_SOURCE = "sentry.segment.name.source";
 
 /**
- * Page-load and navigation tracing, in a chunk of its own, added after
- * hydration (sentry.client.ts). The SDK's own page-load and navigation spans
- * are off: both are started here, named by route pattern from the framework
- * router's matches, with the same calls as on Remix 2
- * (`@sentry/remix` 10), where Sentry 11 kept them. The page load still continues the server's trace (the SDK reads the
- * meta tags when it starts), is dated back to the navigation's start by its
- * timing entries, and web vitals come from buffered performance entries, so
- * starting it late loses nothing.
+ * The SDK's own spans are off: both are started here, named by route pattern, with the calls Sentry 11
+ * kept from `@sentry/remix` 10. Starting after hydration loses nothing: the page load is dated back,
+ * web vitals are buffered.
  */
 export function startTracing(): () => void {
   addIntegration(browserTracingIntegration({ instrumentPageLoad: false, instrumentNavigation: false }));
@@ -33,7 +25,7 @@ export function startTracing(): () => void {
   return startNavigation;
 }
 
-/** A span named by route pattern (`/*` for the catch-all, whose transactions are then dropped). */
+/** `/*` for the catch-all, whose transactions are then dropped. */
 function routeSpan(kind: "pageload" | "navigation") {
   const pattern = browserRoutePattern();
   return {

@@ -4,21 +4,11 @@ import type { PublicEnv } from "~/env.server";
 import { browserRoutePattern } from "~/routing/route-pattern.client";
 import { sharedSentryOptions } from "./sentry-options";
 
-/**
- * The browser side of Sentry, in its own chunk: `client-monitoring.tsx`
- * imports it only when a DSN is configured, before hydration, so errors are
- * reported from the first moment. Tracing and the feedback widget follow
- * after hydration, each in a chunk of its own, so they add nothing to the
- * JavaScript a page needs before it is interactive. `@sentry/react` on
- * Sentry's 11 line, the server's (`@sentry/node` 11.x).
- */
+/** Loaded before hydration, so errors are reported from the first moment; tracing and feedback follow after it. */
 
 /**
- * What the browser SDK may collect, set in full: v11's defaults collect
- * everything (the user's IP address inferred by Sentry, cookies, all
- * headers). The same as v10 with `sendDefaultPii: false`: the user agent and
- * referrer only, no IP address, no cookies, no bodies. `scrubEvent`
- * (sentry-options.ts) filters every event again.
+ * Set in full: v11's defaults collect everything (the IP address Sentry infers, cookies, all headers).
+ * As v10 with `sendDefaultPii: false`: the user agent and referrer only.
  */
 export const BROWSER_DATA_COLLECTION = {
   userInfo: false,
@@ -40,21 +30,15 @@ export function initClientSentry(env: PublicEnv): void {
   Sentry.init({
     ...sharedSentryOptions(env),
     dataCollection: BROWSER_DATA_COLLECTION,
-    // Transactions, as on the server and as before v11 (docs/decisions/0057):
-    // v11's default streams spans, which beforeSendTransaction, the filters of
-    // sentry-options.ts and self-hosted Sentry before 26.4.2 never see.
+    // v11's default streams spans, which beforeSendTransaction, the filters of sentry-options.ts
+    // and self-hosted Sentry before 26.4.2 never see (docs/decisions/0057).
     traceLifecycle: "static",
     tunnel: env.SENTRY_TUNNEL_ROUTE,
   });
   Sentry.addEventProcessor(nameErrorsByPage);
 }
 
-/**
- * An error event's `transaction` is the route pattern of the page the
- * framework's router shows when the error is reported: from the first moment
- * (a `clientLoader` failing or a first render crashing while the page
- * hydrates), tracing or not, and after each navigation, its error pages too.
- */
+/** The page the router shows when the error is reported, from hydration on, tracing or not. */
 function nameErrorsByPage(event: Sentry.Event): Sentry.Event {
   if (event.type === undefined) event.transaction = browserRoutePattern() ?? event.transaction;
   return event;
@@ -67,7 +51,6 @@ function serverSampled(): boolean {
   );
 }
 
-/** Resolves to what starts a navigation's span, when tracing. */
 export async function startDeferredSentry(env: PublicEnv): Promise<(() => void) | undefined> {
   const tracing = env.SENTRY_TRACES_SAMPLE_RATE > 0 || serverSampled();
   const [onNavigation] = await Promise.all([
@@ -77,11 +60,7 @@ export async function startDeferredSentry(env: PublicEnv): Promise<(() => void) 
   return onNavigation;
 }
 
-/**
- * Reports an exception an error boundary caught in the browser, once, as
- * `captureRemixErrorBoundaryError` did: Errors only (a route error response
- * is the server's answer, reported there if at all), unhandled.
- */
+/** As `captureRemixErrorBoundaryError` did; a route error response is the server's to report. */
 export function captureBoundaryError(error: unknown): void {
   if (!(error instanceof Error)) return;
   Sentry.captureException(error, {
@@ -89,11 +68,7 @@ export function captureBoundaryError(error: unknown): void {
   });
 }
 
-/**
- * Reports an error React hands to the root (client-monitoring.tsx's
- * reportRootError), once, unhandled, with React's component stack: the SDK's
- * own handler for React 19's root options.
- */
+/** Once, unhandled, with the component stack. */
 export function captureRootError(error: unknown, info: ErrorInfo): void {
   Sentry.reactErrorHandler()(error, info);
 }

@@ -1,8 +1,6 @@
 /**
- * The page pathname a single-fetch URL loads, or undefined for other URLs, as
- * React Router 8 reads it (its server's getNormalizedPath): `/a/b.data` loads
- * `/a/b`; a trailing slash is kept, so `/a/_.data` loads `/a/` and `/_.data`
- * loads `/`. (Remix 2's `/_root.data` is a page called `/_root` here.)
+ * As React Router 8 reads it (its server's getNormalizedPath): a trailing slash is kept, so
+ * `/a/_.data` loads `/a/` and `/_.data` loads `/`. (Remix 2's `/_root.data` is a page called `/_root` here.)
  */
 export function pagePathOfDataUrl(url: URL): string | undefined {
   const { pathname } = url;
@@ -11,5 +9,4 @@ export function pagePathOfDataUrl(url: URL): string | undefined {
   return undefined;
 }
 
-/** The single-fetch URL of `/`. */
 export const ROOT_DATA_PATH = "/_.data";

@@ -70,7 +70,7 @@ export function trustRequestIdsFrom(trust: TrustFunction): void {
 
 /**
  * The id of a request as Node received it, decided the first time anything
- * asks (the pre-app handlers, before anything else: server/response-headers.ts),
+ * asks (the pre-app handlers, before anything else: server/pre-app/response-headers.ts),
  * so the access line, the refusal and error lines and the response agree: the
  * `X-Request-Id` a trusted proxy sent when it is safe to log, else a fresh UUID.
  */

@@ -1,10 +1,10 @@
 /**
  * The boot: runs before remix-serve loads the app (boot.mjs imports it, built
- * as boot.js) and before Vite's dev server under `npm run dev` (server/dev.ts):
+ * as boot.js) and before Vite's dev server under `npm run dev` (server/dev/start.ts):
  *  1. the env file and the environment check (one line naming a bad variable, exit 1);
  *  2. Sentry, so its instrumentation is in place before anything it watches loads;
  *  3. through the adapter (adapter/README.md): JSON stdout, the pre-app handlers,
- *     the graceful shutdown. Loaders and actions are wrapped in wrapped-server-build.ts;
+ *     the graceful shutdown. Loaders and actions are wrapped in data-functions/wrapped-server-build.ts;
  *  4. one `starting` line.
  * Keep the imports to what starting needs: nothing of the app may load first.
  */
@@ -16,7 +16,7 @@ import { installPreAppHandlers } from "./adapter/http-server";
 import { bypassSentryUnlessTraced } from "./adapter/sentry-request-bypass";
 import { closeServer, disarmClose } from "./adapter/server-close";
 import { installAccessLineFormat, installJsonStdout } from "./adapter/stdout";
-import { preAppHandlers } from "./pre-app-chain";
+import { preAppHandlers } from "./pre-app/chain";
 import { installJsonStderr } from "./json-stderr";
 import { installGracefulShutdown } from "./shutdown";
 import { checkedEnvironment, exitOnListenError, logStarting } from "./starting";
@@ -31,7 +31,7 @@ async function boot(): Promise<Env> {
   if (traced) bypassSentryUnlessTraced(traced);
   // remix-serve's banner and access lines become JSON, and so does whatever
   // else writes plain text (Express's stacks on stderr); under `npm run dev` the
-  // logger is pretty and Vite's lines stay as Vite prints them (server/dev.ts).
+  // logger is pretty and Vite's lines stay as Vite prints them (server/dev/start.ts).
   if (env.NODE_ENV !== "development") {
     installJsonStdout(instanceName(env));
     installJsonStderr(instanceName(env));
@@ -52,7 +52,7 @@ async function boot(): Promise<Env> {
 }
 
 /**
- * Settles once the boot is done; boot.mjs and server/dev.ts await it. Not a
+ * Settles once the boot is done; boot.mjs and server/dev/start.ts await it. Not a
  * module-level `await`: that needs a newer build target than Vite's default.
  */
 export const booted: Promise<Env> = boot();

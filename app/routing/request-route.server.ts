@@ -1,7 +1,7 @@
 /**
  * Which route a request is about, by URL: the framework's own `matchRoutes`
  * (the very function its server matches with) on the routes of the build it
- * serves (recorded by server/wrapped-server-build.ts), with its basename.
+ * serves (recorded by server/data-functions/wrapped-server-build.ts), with its basename.
  */
 import { matchRoutes } from "@remix-run/react";
 import {

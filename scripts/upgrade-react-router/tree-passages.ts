@@ -108,7 +108,7 @@ export const TREE_PASSAGES: Readonly<Record<string, Passages>> = {
       "/** Answers a refusal on this request's response (server/refusal-answer.ts, through app-server.ts). */",
     ],
   ],
-  "server/pre-app-handler.ts": [
+  "server/pre-app/handler.ts": [
     [
       "what runs them differs by tree (on Remix 2, server/adapter/http-server.ts).",
       "on React Router 8 the app's own server runs them (server/app-server.ts).",

@@ -5,7 +5,7 @@
  * public APIs only (docs/decisions/0067-the-app-owns-its-server.md):
  *
  *  1. the pre-app handlers (readiness, method, path, body-size and manifest
- *     guards, the Sentry tunnel: pre-app-handler.ts), for `request` and
+ *     guards, the Sentry tunnel: pre-app/handler.ts), for `request` and
  *     `checkContinue`, before anything else sees the request;
  *  2. a request scope for what they let through (request ids, digests,
  *     refusals: app/request-scope.server.ts);
@@ -17,7 +17,7 @@
  *     replaced before it is written (framework-handler.ts);
  *  4. graceful shutdown of this server on SIGTERM and SIGINT (shutdown.ts).
  *
- * Under `npm run dev` (server/dev.ts) the same server runs with Vite's
+ * Under `npm run dev` (server/dev/start.ts) the same server runs with Vite's
  * middlewares in place of the client build, and the server build loaded
  * through Vite for every request.
  */
@@ -36,8 +36,8 @@ import { getLogger } from "~/logging/logger.server";
 import { flushServerSentry } from "~/monitoring/sentry.server";
 import { accessLog } from "./access-log";
 import { frameworkHandler } from "./framework-handler";
-import { preAppHandlers } from "./pre-app-chain";
-import { securityHeaderLines } from "./response-headers";
+import { preAppHandlers } from "./pre-app/chain";
+import { securityHeaderLines } from "./pre-app/response-headers";
 import { installGracefulShutdown } from "./shutdown";
 
 export type AppServerOptions =

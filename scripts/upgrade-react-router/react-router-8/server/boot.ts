@@ -1,7 +1,7 @@
 /**
  * The boot: runs before the app's server exists and before React Router
  * loads the app (server.mjs imports it from the build as
- * `build/server/boot.js`; under `npm run dev`, server/dev.ts builds and
+ * `build/server/boot.js`; under `npm run dev`, server/dev/start.ts builds and
  * imports it), in this order:
  *  1. the env file, then the environment check (one line naming a bad variable, exit 1);
  *  2. Sentry, so it is in place before anything it watches runs (with a DSN
@@ -36,7 +36,7 @@ async function boot(): Promise<Env> {
 
 /**
  * Settles with the checked environment once the boot is done. Its importer
- * (server.mjs, or server/dev.ts) awaits it before anything of the app loads;
+ * (server.mjs, or server/dev/start.ts) awaits it before anything of the app loads;
  * a module-level `await` would need a newer build target than Vite's default
  * for the server bundle.
  */

@@ -1,4 +1,4 @@
-import type { PreAppHandler } from "./pre-app-handler";
+import type { PreAppHandler } from "./handler";
 
 /**
  * A bound on what one lazy-route-discovery request (`/__manifest?p=…`) costs
@@ -45,7 +45,7 @@ export function manifestBoundsOf(routes: Record<string, RouteEntry>, basename = 
   return { path: `${basename}/__manifest`.replace(/\/+/g, "/"), maxDepth };
 }
 
-/** Called when the server build loads (server/wrapped-server-build.ts). */
+/** Called when the server build loads (server/data-functions/wrapped-server-build.ts). */
 export function recordManifestBounds(next: ManifestBounds): void {
   recorded = next;
 }

@@ -5,7 +5,7 @@
  * docs/decisions/0056-dev-runs-the-production-boot.md and
  * docs/decisions/0067-the-app-owns-its-server.md.
  *
- * The boot (dev-boot.ts) is imported before anything else: the environment
+ * The boot (server/dev/boot.ts) is imported before anything else: the environment
  * check, Sentry and the logger. Then the app's server, with Vite in middleware
  * mode in front of the app and its hot-reload socket on the same server; the
  * server build is loaded through Vite's module runner for every request, so an
@@ -16,17 +16,17 @@
  * Run by Node itself (type stripping): only erasable TypeScript here.
  */
 // First: colours are decided before Vite, which decides as it loads, is imported.
-import "./dev-colours.ts";
+import "./colours.ts";
 import type { Server } from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { ServerBuild } from "react-router";
 import { createServer, isRunnableDevEnvironment, type Plugin, type ViteDevServer } from "vite";
-import type { Env } from "../app/env.server.ts";
-import type { AppServerOptions } from "./app-server.ts";
-import { runDevBoot } from "./dev-boot.ts";
+import type { Env } from "../../app/env.server.ts";
+import type { AppServerOptions } from "../app-server.ts";
+import { runDevBoot } from "./boot.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(import.meta.dirname, "../..");
 const SERVER_BUILD = "virtual:react-router/server-build";
 
 interface Boot {

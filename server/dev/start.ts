@@ -1,5 +1,5 @@
 /**
- * `npm run dev`: the production boot (server/boot.ts, through dev-boot.ts),
+ * `npm run dev`: the production boot (server/boot.ts, through server/dev/boot.ts),
  * then Vite's dev server, in one process, so the pre-app handlers wrap the
  * server Vite creates (docs/decisions/0056-dev-runs-the-production-boot.md);
  * the app shares the boot's one copy of the modules both import.
@@ -7,14 +7,14 @@
  * Run by Node itself (type stripping): only erasable TypeScript here.
  */
 // First: colours are decided before Vite, which decides as it loads, is imported.
-import "./dev-colours.ts";
+import "./colours.ts";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createServer, type Plugin } from "vite";
-import type { Env } from "../app/env.server.ts";
-import { runDevBoot } from "./dev-boot.ts";
+import type { Env } from "../../app/env.server.ts";
+import { runDevBoot } from "./boot.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(import.meta.dirname, "../..");
 
 function options(): { config?: string } {
   try {

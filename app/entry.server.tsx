@@ -1,4 +1,4 @@
-/** Server entry: renders documents. Failures go to app/errors/ (handleError: server/wrapped-server-build.ts). */
+/** Server entry: renders documents. Failures go to app/errors/ (handleError: server/data-functions/wrapped-server-build.ts). */
 import { PassThrough } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
@@ -40,7 +40,7 @@ export default function handleDocumentRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  // The CSP the response already carries names it (server/response-headers.ts).
+  // The CSP the response already carries names it (server/pre-app/response-headers.ts).
   const nonce = nonceOf(currentIncomingRequest());
   if (!nonce) throw new Error("No CSP nonce: documents are served only behind the pre-app handlers");
   publicEnv ??= getPublicEnv(getEnv());

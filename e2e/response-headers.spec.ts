@@ -8,7 +8,7 @@ import { site } from "../app/site";
 import { expect, test } from "./support/fixtures";
 import { send } from "./support/refusals";
 
-/** What every response carries, set in one place (server/response-headers.ts); the CSP differs only by its nonce. */
+/** What every response carries, set in one place (server/pre-app/response-headers.ts); the CSP differs only by its nonce. */
 const SECURITY_HEADERS = [
   "content-security-policy",
   "x-content-type-options",

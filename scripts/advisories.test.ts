@@ -129,7 +129,7 @@ describe("SECURITY.md's advisories against the lock", () => {
   });
 
   it("a dev-only row: the dev server's own Vite is outside the ranges", () => {
-    const viteOfDevServer = createRequire(path.join(ROOT, "server/dev.ts"))("vite/package.json") as {
+    const viteOfDevServer = createRequire(path.join(ROOT, "server/dev/start.ts"))("vite/package.json") as {
       version: string;
     };
     for (const row of rows.filter((candidate) => candidate.packageName === "vite"))

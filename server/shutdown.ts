@@ -1,5 +1,5 @@
 import type { Server } from "node:http";
-import type { PreAppHandler } from "./pre-app-handler";
+import type { PreAppHandler } from "./pre-app/handler";
 import { getLogger } from "~/logging/logger.server";
 import { pathOf, READINESS_PATH } from "~/http/operational-paths";
 

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Env } from "~/env.server";
 import { parseDsn, securityEndpoint } from "~/monitoring/sentry-dsn";
 
-/** The security headers of every response (set by server/response-headers.ts alone) and their nonce. */
+/** The security headers of every response (set by server/pre-app/response-headers.ts alone) and their nonce. */
 
 const NONCE_BYTES = 16;
 const POOLED_NONCES = 256;

@@ -8,7 +8,7 @@ import { recordDigest, requestedPath, currentOrNewRequestId } from "~/request-sc
 
 /**
  * Every server failure: a digest for the page, one log line, one Sentry event.
- * The build's `handleError` (server/wrapped-server-build.ts).
+ * The build's `handleError` (server/data-functions/wrapped-server-build.ts).
  */
 export function handleServerError(error: unknown, { request }: { request: Request }): void | Promise<void> {
   // A client that went away aborts its loaders; that is not a fault of ours.

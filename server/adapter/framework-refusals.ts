@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from "@remix-run/react";
 import { refuseRequest, type Refusal } from "~/refusals.server";
-import type { ErrorHandler } from "../data-functions";
+import type { ErrorHandler } from "../data-functions/wrap";
 
 /**
  * Adapter (server/adapter/README.md): what the framework hands `handleError`

@@ -2,8 +2,8 @@ import http from "node:http";
 import { syncBuiltinESMExports } from "node:module";
 import type { TrustFunction } from "~/http/trust-proxy.server";
 import { runInRequestScope } from "~/request-scope.server";
-import type { PreAppHandler } from "../pre-app-handler";
-import { securityHeaderLines } from "../response-headers";
+import type { PreAppHandler } from "../pre-app/handler";
+import { securityHeaderLines } from "../pre-app/response-headers";
 import { answerRefusal } from "./refusal-response";
 
 /**

@@ -1,5 +1,5 @@
 import type { ServerBuild } from "@remix-run/node";
-import type { ErrorHandler } from "../data-functions";
+import type { ErrorHandler } from "../data-functions/wrap";
 
 /**
  * A server build of three routes for the adapter's refusal tests

@@ -1,4 +1,4 @@
-// The server build Remix's Vite plugin generates, as server/wrapped-server-build.ts imports it (React
+// The server build Remix's Vite plugin generates, as server/data-functions/wrapped-server-build.ts imports it (React
 // Router 7 declares its own: `react-router typegen`).
 declare module "virtual:remix/server-build" {
   import type { ServerBuild } from "@remix-run/node";

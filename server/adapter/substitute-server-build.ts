@@ -4,7 +4,10 @@ import type { Plugin } from "vite";
 /** The framework's virtual server build offers no hook to wrap it, so the wrapper replaces it. */
 export const SERVER_BUILD_ID = "virtual:remix/server-build";
 
-export const WRAPPED_SERVER_BUILD = path.resolve(import.meta.dirname, "../wrapped-server-build.ts");
+export const WRAPPED_SERVER_BUILD = path.resolve(
+  import.meta.dirname,
+  "../data-functions/wrapped-server-build.ts",
+);
 
 export function substituteServerBuild(): Plugin {
   return {

@@ -19,8 +19,8 @@ import { getLogger } from "~/logging/logger.server";
 import { flushServerSentry } from "~/monitoring/sentry.server";
 import { accessLog } from "./access-log";
 import { frameworkHandler } from "./framework-handler";
-import { preAppHandlers } from "./pre-app-chain";
-import { securityHeaderLines } from "./response-headers";
+import { preAppHandlers } from "./pre-app/chain";
+import { securityHeaderLines } from "./pre-app/response-headers";
 import { installGracefulShutdown } from "./shutdown";
 
 export type AppServerOptions =

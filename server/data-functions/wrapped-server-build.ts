@@ -7,9 +7,9 @@ import { getEnv } from "~/env.server";
 import { handleServerError } from "~/errors/server-failure.server";
 import { refuseRequest } from "~/refusals.server";
 import { recordServedRoutes } from "~/routing/request-route.server";
-import { wrapDataFunctions } from "./data-functions";
-import { manifestBoundsOf, recordManifestBounds } from "./manifest-guard";
-import { refusingHandleError } from "./adapter/framework-refusals";
+import { wrapDataFunctions } from "./wrap";
+import { manifestBoundsOf, recordManifestBounds } from "../pre-app/manifest-guard";
+import { refusingHandleError } from "../adapter/framework-refusals";
 
 export * from "virtual:remix/server-build";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { wrapDataFunctions, type RouteTable } from "./data-functions";
+import { wrapDataFunctions, type RouteTable } from "./wrap";
 
 /**
  * An action that reads the body itself (`request.formData()`, `json()`)

@@ -2,7 +2,7 @@ import type { Env } from "~/env.server";
 import type { TrustFunction } from "~/http/trust-proxy.server";
 import { refuseLargeBodies } from "./body-limit";
 import { boundManifestRequests } from "./manifest-guard";
-import type { PreAppHandler } from "./pre-app-handler";
+import type { PreAppHandler } from "./handler";
 import {
   refuseInvalidHost,
   refuseMalformedPaths,
@@ -10,7 +10,7 @@ import {
   supplyMissingHost,
 } from "./request-guards";
 import { setRequestId, setSecurityHeaders } from "./response-headers";
-import { answerReadiness } from "./shutdown";
+import { answerReadiness } from "../shutdown";
 import { createTunnelHandler } from "./tunnel";
 
 /** One list for every server of the app, so that a guard added here guards both trees. */

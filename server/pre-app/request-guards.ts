@@ -1,6 +1,6 @@
 import { pathOf } from "~/http/operational-paths";
 import { refuseBeforeApp } from "~/refusals.server";
-import type { PreAppHandler } from "./pre-app-handler";
+import type { PreAppHandler } from "./handler";
 
 /**
  * Methods that Node's HTTP parser accepts but the Fetch API (and so Remix)

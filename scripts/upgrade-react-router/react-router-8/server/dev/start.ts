@@ -5,17 +5,17 @@
  * Run by Node itself: only erasable TypeScript.
  */
 // First: colours are decided before Vite, which decides as it loads, is imported.
-import "./dev-colours.ts";
+import "./colours.ts";
 import type { Server } from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { ServerBuild } from "react-router";
 import { createServer, isRunnableDevEnvironment, type Plugin, type ViteDevServer } from "vite";
-import type { Env } from "../app/env.server.ts";
-import type { AppServerOptions } from "./app-server.ts";
-import { runDevBoot } from "./dev-boot.ts";
+import type { Env } from "../../app/env.server.ts";
+import type { AppServerOptions } from "../app-server.ts";
+import { runDevBoot } from "./boot.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(import.meta.dirname, "../..");
 const SERVER_BUILD = "virtual:react-router/server-build";
 
 interface Boot {

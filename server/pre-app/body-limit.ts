@@ -1,6 +1,6 @@
 import { DISCARD_AFTER_REFUSAL_BYTES } from "~/http/request-body.server";
 import { refuseBeforeApp } from "~/refusals.server";
-import type { PreAppHandler } from "./pre-app-handler";
+import type { PreAppHandler } from "./handler";
 
 /**
  * A declared Content-Length over BODY_SIZE_LIMIT gets 413 before any of the body

@@ -6,7 +6,7 @@ import {
 } from "~/document/security-headers.server";
 import { getEnv } from "~/env.server";
 import { REQUEST_ID_HEADER, requestIdOf } from "~/request-scope.server";
-import type { PreAppHandler } from "./pre-app-handler";
+import type { PreAppHandler } from "./handler";
 
 /**
  * Before any handler runs, because most responses never pass the document

@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { wrapDataFunctions, type RouteTable } from "./data-functions";
+import { wrapDataFunctions, type RouteTable } from "./wrap";
 
 const request = new Request("http://localhost/x");
 

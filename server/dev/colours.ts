@@ -3,7 +3,7 @@
  * otherwise than Node does, so Node's answer is written back as what picocolors reads.
  * Run by Node itself (type stripping): only erasable TypeScript here.
  */
-import { stdoutHasColours } from "../app/logging/stdout-colours.ts";
+import { stdoutHasColours } from "../../app/logging/stdout-colours.ts";
 
 if (stdoutHasColours()) {
   // Node honours FORCE_COLOR over NO_COLOR; picocolors the other way round.

@@ -1,4 +1,4 @@
-import type { PreAppHandler } from "./pre-app-handler";
+import type { PreAppHandler } from "./handler";
 
 /**
  * Bounds what one lazy-route-discovery request costs (GHSA-chx6-hx7r-mcp5): Remix matches every

@@ -3,14 +3,14 @@
  * Vite creates (docs/decisions/0056-dev-runs-the-production-boot.md). Run by Node: only erasable TypeScript.
  */
 // First: colours are decided before Vite, which decides as it loads, is imported.
-import "./dev-colours.ts";
+import "./colours.ts";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createServer, type Plugin } from "vite";
-import type { Env } from "../app/env.server.ts";
-import { runDevBoot } from "./dev-boot.ts";
+import type { Env } from "../../app/env.server.ts";
+import { runDevBoot } from "./boot.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(import.meta.dirname, "../..");
 
 function options(): { config?: string } {
   try {

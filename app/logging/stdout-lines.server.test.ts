@@ -13,6 +13,13 @@ function logged() {
   return { writes, logger };
 }
 
+/** The messages of the lines in `output`, in order. */
+const messages = (output: string) =>
+  output
+    .trimEnd()
+    .split("\n")
+    .map((line) => JSON.parse(line).msg);
+
 const turnEnds = () => new Promise((resolve) => setImmediate(resolve));
 
 describe("standard output's lines", () => {
@@ -24,12 +31,7 @@ describe("standard output's lines", () => {
     expect(writes).toEqual([]);
     await turnEnds();
     expect(writes).toHaveLength(1);
-    expect(
-      writes[0]!
-        .trimEnd()
-        .split("\n")
-        .map((line) => JSON.parse(line).msg),
-    ).toEqual(["one", "two", "three"]);
+    expect(messages(writes[0]!)).toEqual(["one", "two", "three"]);
     logger.info("four");
     await turnEnds();
     expect(writes).toHaveLength(2);
@@ -40,12 +42,7 @@ describe("standard output's lines", () => {
     logger.info("before");
     logger.error("failed");
     expect(writes).toHaveLength(1);
-    expect(
-      writes[0]!
-        .trimEnd()
-        .split("\n")
-        .map((line) => JSON.parse(line).msg),
-    ).toEqual(["before", "failed"]);
+    expect(messages(writes[0]!)).toEqual(["before", "failed"]);
     logger.fatal("ending");
     expect(writes).toHaveLength(2);
   });
@@ -66,11 +63,6 @@ describe("standard output's lines", () => {
       expect(failed.status).toBe(3);
       stdout = failed.stdout.toString();
     }
-    expect(
-      stdout
-        .trimEnd()
-        .split("\n")
-        .map((line) => JSON.parse(line).msg),
-    ).toEqual(["line 0", "line 1", "line 2"]);
+    expect(messages(stdout)).toEqual(["line 0", "line 1", "line 2"]);
   });
 });

@@ -3,7 +3,7 @@ import type { Breadcrumb, DynamicSamplingContext, Scope } from "@sentry/core";
 import { currentIncomingRequest } from "~/request-scope.server";
 import { OPERATIONAL_PATHS } from "~/http/operational-paths";
 import type { ServerSdk } from "./server-sdk.server";
-import { isRequestTraced, requestSampling } from "./trace-sampling.server";
+import { isRequestTraced, requestSampling, untracedSamplingContext } from "./trace-sampling.server";
 
 /**
  * Decided once on arrival, before the SDK's HTTP instrumentation (docs/decisions/0063): an untraced
@@ -57,14 +57,13 @@ export function decideRequestTrace(
       sampleRate,
       untracedPaths: OPERATIONAL_PATHS,
     });
-  const upstream = context.dsc && Object.keys(context.dsc).length > 0 ? context.dsc : undefined;
   const trace: RequestTrace = {
     traced,
     traceId: context.traceId,
     name: once,
     sampleRand,
     parentSpanId: context.parentSpanId,
-    upstream,
+    upstream: context.dsc,
     breadcrumbs: [],
   };
   traces.set(request, trace);
@@ -82,26 +81,18 @@ export function untracedTrace(): RequestTrace | undefined {
   return trace && !trace.traced ? trace : undefined;
 }
 
-/** Recorded as the SDK records it: `sampled=false`, with this server's rate, number and name. */
-export function untracedSamplingContext({ node, core }: ServerSdk, trace: RequestTrace, sampleRate: number) {
-  const client = node.getClient();
-  const own = {
-    ...(client
-      ? core.getDynamicSamplingContextFromClient(trace.traceId, client)
-      : { trace_id: trace.traceId }),
-    sample_rate: String(sampleRate),
-    transaction: trace.name(),
-  };
-  return { ...(trace.upstream ?? own), sample_rand: String(trace.sampleRand), sampled: "false" };
-}
+const untracedContextOf = (sdk: ServerSdk, trace: RequestTrace, sampleRate: number) =>
+  untracedSamplingContext(
+    sdk,
+    { traceId: trace.traceId, sampleRand: trace.sampleRand, dsc: trace.upstream, transaction: trace.name() },
+    sampleRate,
+  );
 
 /** For an untraced request's page: the browser and callees follow the decision. */
 export function untracedTraceData(sdk: ServerSdk, trace: RequestTrace, sampleRate: number) {
   return {
     sentryTrace: sdk.core.generateSentryTraceHeader(trace.traceId, sdk.core.generateSpanId(), false),
-    baggage: sdk.core.dynamicSamplingContextToSentryBaggageHeader(
-      untracedSamplingContext(sdk, trace, sampleRate),
-    ),
+    baggage: sdk.core.dynamicSamplingContextToSentryBaggageHeader(untracedContextOf(sdk, trace, sampleRate)),
   };
 }
 
@@ -119,7 +110,7 @@ export function applyUntracedTrace(
     sampleRand: trace.sampleRand,
     parentSpanId: trace.parentSpanId,
     sampled: false,
-    dsc: untracedSamplingContext(sdk, trace, sampleRate),
+    dsc: untracedContextOf(sdk, trace, sampleRate),
   });
   for (const breadcrumb of trace.breadcrumbs) scope.addBreadcrumb(breadcrumb, trace.breadcrumbs.length);
 }

@@ -1,4 +1,4 @@
-import type { PropagationContext, Scope } from "@sentry/core";
+import type { DynamicSamplingContext } from "@sentry/core";
 import { OPERATIONAL_PATHS } from "~/http/operational-paths";
 import type { ServerSdk } from "./server-sdk.server";
 import { isDroppedTransaction } from "./sentry-options";
@@ -37,26 +37,25 @@ export function requestSampling(
   return { parentSampled: context.sampled, sampleRand: context.sampleRand ?? random() };
 }
 
-/** So the page and the services it calls follow the decision (`-0`, `sentry-sampled=false`). */
-function recordUntraced(
+/**
+ * An untraced request's sampling context, as the SDK records one (`sampled=false`, this server's rate),
+ * or the upstream one it continues: the page and the services it calls follow the decision.
+ */
+export function untracedSamplingContext(
   { node, core }: ServerSdk,
-  scope: Scope,
-  context: PropagationContext,
+  trace: { traceId: string; sampleRand: number; dsc?: Partial<DynamicSamplingContext>; transaction?: string },
   sampleRate: number,
-): void {
+) {
   const client = node.getClient();
-  const upstream = context.dsc && Object.keys(context.dsc).length > 0 ? context.dsc : undefined;
+  const upstream = trace.dsc && Object.keys(trace.dsc).length > 0 ? trace.dsc : undefined;
   const own = {
     ...(client
-      ? core.getDynamicSamplingContextFromClient(context.traceId, client)
-      : { trace_id: context.traceId }),
+      ? core.getDynamicSamplingContextFromClient(trace.traceId, client)
+      : { trace_id: trace.traceId }),
     sample_rate: String(sampleRate),
+    ...(trace.transaction === undefined ? {} : { transaction: trace.transaction }),
   };
-  scope.setPropagationContext({
-    ...context,
-    sampled: false,
-    dsc: { ...(upstream ?? own), sample_rand: String(context.sampleRand), sampled: "false" },
-  });
+  return { ...(upstream ?? own), sample_rand: String(trace.sampleRand), sampled: "false" };
 }
 
 /** A request not decided on arrival. */
@@ -75,6 +74,12 @@ export function decideRequestSampling(
     sampleRate,
     untracedPaths: OPERATIONAL_PATHS,
   });
-  if (!traced) recordUntraced(sdk, scope, { ...context, sampleRand }, sampleRate);
+  if (!traced)
+    scope.setPropagationContext({
+      ...context,
+      sampleRand,
+      sampled: false,
+      dsc: untracedSamplingContext(sdk, { ...context, sampleRand }, sampleRate),
+    });
   return traced;
 }

@@ -86,7 +86,7 @@ function receivedFor(service: Upstream, path: string): IncomingHttpHeaders {
   return matches[0]!.headers;
 }
 
-type Span = { op?: string; span_id: string; parent_span_id?: string; data?: Record<string, unknown> };
+type Span = { op?: string; description?: string; span_id: string; parent_span_id?: string; data?: Record<string, unknown> };
 const spansOf = (item: EnvelopeItem) => (item.payload.spans ?? []) as Span[];
 const serverTransactionOf = (traceId: string) => (item: EnvelopeItem) =>
   isTransaction(item) && opOf(item) === "http.server" && traceIdOf(item) === traceId;
@@ -109,6 +109,8 @@ for (const { client, route, servicePath } of CALLS) {
     const calls = spans.filter((span) => span.op === "http.client");
     expect(calls).toHaveLength(1);
     const call = calls[0]!;
+    // As docs/adding-a-route.md says it appears in Sentry.
+    expect(call.description).toBe(`GET ${upstream!.url}${servicePath}/${id}`);
     expect(call.data?.["url.full"]).toBe(`${upstream!.url}${servicePath}/${id}`);
     expect(spans.find((span) => span.span_id === call.parent_span_id)?.op).toBe("loader.remix");
     expect(headers["sentry-trace"]).toBe(`${trace.traceId}-${call.span_id}-1`);

@@ -86,7 +86,13 @@ function receivedFor(service: Upstream, path: string): IncomingHttpHeaders {
   return matches[0]!.headers;
 }
 
-type Span = { op?: string; description?: string; span_id: string; parent_span_id?: string; data?: Record<string, unknown> };
+type Span = {
+  op?: string;
+  description?: string;
+  span_id: string;
+  parent_span_id?: string;
+  data?: Record<string, unknown>;
+};
 const spansOf = (item: EnvelopeItem) => (item.payload.spans ?? []) as Span[];
 const serverTransactionOf = (traceId: string) => (item: EnvelopeItem) =>
   isTransaction(item) && opOf(item) === "http.server" && traceIdOf(item) === traceId;

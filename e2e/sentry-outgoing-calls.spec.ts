@@ -11,7 +11,6 @@
  *  - the third party gets none of the three, though its URL holds the team's.
  */
 import { randomBytes } from "node:crypto";
-import type { IncomingHttpHeaders } from "node:http";
 import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../test-support/app-server";
 import type { EnvelopeItem } from "../test-support/sentry-recorder";
 import {
@@ -23,7 +22,7 @@ import {
   test,
   traceIdOf,
 } from "./support/fixtures";
-import { startUpstream, type Upstream } from "./support/upstream";
+import { baggageOf, receivedFor, startUpstream, type Upstream } from "./support/upstream";
 
 let upstream: Upstream | undefined;
 let thirdParty: Upstream | undefined;
@@ -68,22 +67,6 @@ async function pageTrace(server: AppServer, path: string, headers: Record<string
   const html = await response.text();
   const meta = (name: string) => new RegExp(`<meta name="${name}" content="([^"]*)"`).exec(html)?.[1];
   return { ...parseSentryTrace(meta("sentry-trace")), baggage: meta("baggage") };
-}
-
-/** `sentry-*` entries of a baggage header, decoded. */
-function baggageOf(header: string | string[] | undefined): Record<string, string> {
-  const entries = String(header ?? "")
-    .split(",")
-    .map((entry) => entry.trim().split("="))
-    .filter(([key]) => key?.startsWith("sentry-"));
-  return Object.fromEntries(entries.map(([key, value]) => [key!, decodeURIComponent(value ?? "")]));
-}
-
-/** The headers of the one request `service` got for `path`. */
-function receivedFor(service: Upstream, path: string): IncomingHttpHeaders {
-  const matches = service.received().filter((request) => request.path === path);
-  expect(matches, `requests to ${path}`).toHaveLength(1);
-  return matches[0]!.headers;
 }
 
 type Span = {

@@ -1,9 +1,11 @@
 /**
  * A service a loader calls (sentry-outgoing-calls.spec.ts): it answers every
- * request with JSON and records what arrived, headers included.
+ * request with JSON and records what arrived, headers included; and reading
+ * what it got.
  */
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
+import { expect } from "../../test-support/fixtures";
 
 export interface ReceivedRequest {
   path: string;
@@ -40,4 +42,20 @@ export async function startUpstream(answer: (path: string) => unknown): Promise<
         server.close(() => resolve());
       }),
   };
+}
+
+/** `sentry-*` entries of a baggage header, decoded. */
+export function baggageOf(header: string | string[] | undefined): Record<string, string> {
+  const entries = String(header ?? "")
+    .split(",")
+    .map((entry) => entry.trim().split("="))
+    .filter(([key]) => key?.startsWith("sentry-"));
+  return Object.fromEntries(entries.map(([key, value]) => [key!, decodeURIComponent(value ?? "")]));
+}
+
+/** The headers of the one request `service` got for `path`. */
+export function receivedFor(service: Upstream, path: string): IncomingHttpHeaders {
+  const matches = service.received().filter((request) => request.path === path);
+  expect(matches, `requests to ${path}`).toHaveLength(1);
+  return matches[0]!.headers;
 }

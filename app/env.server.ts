@@ -4,6 +4,10 @@ import path from "node:path";
 import { z } from "zod";
 import { parseDsn } from "~/monitoring/sentry-dsn";
 import { parseTrustProxy } from "~/http/trust-proxy.server";
+import {
+  parseTracePropagationTargets,
+  TRACE_PROPAGATION_TARGETS_MESSAGE,
+} from "~/monitoring/trace-propagation-targets.server";
 
 /** Validated once, at start: a bad value stops the process with one line naming it (docs/configuration.md). */
 
@@ -62,6 +66,14 @@ const bodySize = z
   .transform((value) => Number.parseInt(value, 10) * 1024 ** ("KMG".indexOf(value.at(-1)!.toUpperCase()) + 1))
   .refine((bytes) => bytes <= MAX_BODY_SIZE_LIMIT, BODY_SIZE_MESSAGE);
 
+/** Empty or unset: the default (`tracePropagationTargets`), so one spelling means "not configured". */
+const propagationTargets = optionalString
+  .refine(
+    (value) => value === undefined || parseTracePropagationTargets(value) !== undefined,
+    TRACE_PROPAGATION_TARGETS_MESSAGE,
+  )
+  .transform((value) => (value === undefined ? undefined : parseTracePropagationTargets(value)));
+
 const instanceId = optionalString.refine(
   (value) => value === undefined || /^[A-Za-z0-9._:-]{1,128}$/.test(value),
   "must be 1 to 128 characters from A-Z a-z 0-9 . _ : -",
@@ -94,6 +106,7 @@ export const envSchema = z.object({
   SENTRY_RELEASE: optionalString,
   SENTRY_TRACES_SAMPLE_RATE: sampleRate.default(0.1),
   SENTRY_TUNNEL_ROUTE: tunnelRoute,
+  SENTRY_TRACE_PROPAGATION_TARGETS: propagationTargets,
   SENTRY_FEEDBACK: z.enum(["on", "off"], { message: 'must be "on" or "off"' }).default("off"),
   HSTS_MAX_AGE: z.coerce
     .number({ message: "must be a whole number of seconds" })

@@ -18,6 +18,8 @@ import {
   untracedTrace,
   untracedTraceData,
 } from "./request-trace.server";
+import { tracePropagationTargets } from "./trace-propagation-targets.server";
+import { untracedFetchHook, untracedHttpHook } from "./untraced-propagation.server";
 
 /** The server side of Sentry. Without a DSN nothing of `@sentry/*` is loaded, so only its types are imported. */
 
@@ -125,6 +127,9 @@ export async function initServerSentry(env: Env): Promise<void> {
     beforeBreadcrumb: (breadcrumb) => keepUntracedBreadcrumb(breadcrumb, SENTRY_LIMITS.maxBreadcrumbs),
     // The same name as the log lines' `instance`.
     serverName: instanceName(env),
+    // Only the team's own services learn the trace (docs/configuration.md); W3C for non-Sentry ones.
+    tracePropagationTargets: tracePropagationTargets(env),
+    propagateTraceparent: true,
     integrations: (defaults) => [
       ...defaults.filter((integration) => !OMITTED_INTEGRATIONS.has(integration.name)),
       // Nothing dropped by status: a real route's 404 keeps its transaction.
@@ -135,6 +140,10 @@ export async function initServerSentry(env: Env): Promise<void> {
         ignoreStatusCodes: [],
         // Release-health sessions cost work on every request.
         sessions: false,
+        outgoingRequestHook: untracedHttpHook(sdk),
+      }),
+      Sentry.nativeNodeFetchIntegration({
+        requestHook: untracedFetchHook(sdk),
       }),
       contextIntegration(Sentry.nodeContextIntegration()),
     ],

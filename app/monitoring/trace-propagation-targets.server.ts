@@ -1,0 +1,60 @@
+/**
+ * `SENTRY_TRACE_PROPAGATION_TARGETS`: the services an outgoing request may tell its trace to.
+ * The SDK matches a string target anywhere in the URL (`http://api.internal` would match
+ * `https://evil.example/?u=http://api.internal`), so each entry becomes a RegExp anchored at the start.
+ */
+
+export const TRACE_PROPAGATION_TARGETS_MESSAGE =
+  "must be a comma-separated list of http:// or https:// origins or URL prefixes without query, " +
+  "such as https://api.example.com,http://auth.internal:8080/v2/";
+
+/** An entry as written, normalised by the URL parser (`HTTPS://API.example.com:443` → `https://api.example.com/`). */
+function normalizedTarget(text: string): string | undefined {
+  const url = URL.parse(text);
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) return undefined;
+  // `?`, `#` or credentials in an entry are a mistake, not a prefix to match.
+  if (url.hostname === "" || url.username || url.password || url.search || url.hash) return undefined;
+  if (text.includes("?") || text.includes("#") || text.includes("*")) return undefined;
+  return url.href;
+}
+
+/** Normalised entries, or undefined when any entry is not an http(s) origin or URL prefix. */
+export function parseTracePropagationTargets(value: string): string[] | undefined {
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
+  if (entries.length === 0) return undefined;
+  const targets = entries.map(normalizedTarget);
+  return targets.every((target) => target !== undefined) ? targets : undefined;
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+const DEFAULT_PORTS: Record<string, string> = { "http:": "80", "https:": "443" };
+
+/**
+ * Matches the entry's origin exactly (a default port may be written or not) and its path as a
+ * prefix ending at a segment: `/v2` matches `/v2`, `/v2/items`, `/v2?x`, never `/v20`.
+ */
+export function targetPattern(target: string): RegExp {
+  const url = new URL(target);
+  const port = url.port === "" ? `(?::${DEFAULT_PORTS[url.protocol]})?` : `:${url.port}`;
+  const path = url.pathname === "/" ? "" : url.pathname;
+  const end = path.endsWith("/") ? "" : "(?:[/?#]|$)";
+  return new RegExp(`^${escaped(`${url.protocol}//${url.hostname}`)}${port}${escaped(path)}${end}`);
+}
+
+/** The app itself over loopback: with `PORT=0` its port is not known before it listens, so none. */
+export function ownLoopbackOrigins(port: number): string[] {
+  if (port === 0) return [];
+  return [`http://localhost:${port}/`, `http://127.0.0.1:${port}/`, `http://[::1]:${port}/`];
+}
+
+/** For the SDK's `tracePropagationTargets`: the configured list, else the app's own loopback origins. */
+export function tracePropagationTargets(env: {
+  SENTRY_TRACE_PROPAGATION_TARGETS?: string[];
+  PORT: number;
+}): RegExp[] {
+  return (env.SENTRY_TRACE_PROPAGATION_TARGETS ?? ownLoopbackOrigins(env.PORT)).map(targetPattern);
+}

@@ -8,6 +8,7 @@
  */
 import { ROOT_DATA_PATH } from "../app/routing/data-url";
 import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer, type LogLine } from "../test-support/app-server";
+import { rawHttp } from "../test-support/raw-http";
 import {
   expect,
   isTransaction,
@@ -147,6 +148,17 @@ test("every line from start to shut-down is one JSON record with a level and a t
     const statuses = [];
     for (const [target, init] of requests) statuses.push((await fetch(`${app.url}${target}`, init)).status);
     expect(statuses, kind).toEqual([200, 200, 200, 404, 500, 415, 200, 200]);
+    // Refused before the app, outside the request's scope: its line still names its trace.
+    const refused = await rawHttp(
+      app.port,
+      "GET / HTTP/1.1\r\nHost: evil<example\r\nConnection: close\r\n\r\n",
+    );
+    expect(refused.status, kind).toBe(400);
+    const refusal = await app.waitForLog(
+      (line) => line.msg === "request refused" && line.requestId === refused.headers["x-request-id"],
+    );
+    if (kind === "off") expect(refusal, kind).not.toHaveProperty("trace_id");
+    else expect(refusal.trace_id, kind).toMatch(/^[0-9a-f]{32}$/);
     expect(await app.stop("SIGTERM"), kind).toEqual({ code: 0, signal: null });
     const lines = app.output().split("\n").filter(Boolean);
     const records = lines.map((line) => {

@@ -1,6 +1,7 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import { pathOf } from "~/http/operational-paths";
 import { getLogger } from "~/logging/logger.server";
+import { requestTraceOf } from "~/monitoring/request-trace.server";
 import { recordRefusal, requestedPath, currentOrNewRequestId, requestIdOf } from "~/request-scope.server";
 import { routePatternOf } from "~/routing/request-route.server";
 
@@ -24,7 +25,7 @@ export interface Refusal {
 const MAX_LOGGED_PATH = 512;
 
 function logRefusal(
-  where: { requestId: string; method?: string; path: string; route?: string },
+  where: { requestId: string; trace_id?: string; method?: string; path: string; route?: string },
   refusal: Refusal,
 ) {
   getLogger().info(
@@ -55,7 +56,13 @@ export function refuseBeforeApp(
   response.writeHead(refusal.status, { "Content-Type": "text/plain; charset=utf-8", ...refusal.headers });
   response.end(refusal.text);
   logRefusal(
-    { requestId: requestIdOf(request), method: request.method, path: pathOf(request.url ?? "/") },
+    {
+      requestId: requestIdOf(request),
+      // Outside the request's scope: its trace, decided on arrival, named here as its other lines do.
+      trace_id: requestTraceOf(request)?.traceId,
+      method: request.method,
+      path: pathOf(request.url ?? "/"),
+    },
     refusal,
   );
 }

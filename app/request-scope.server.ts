@@ -11,6 +11,8 @@ interface RequestScope {
   readonly incoming?: IncomingMessage;
   readonly answerRefusal?: RefusalAnswerer;
   requestId?: string;
+  /** The trace the request's log lines name, decided on arrival (app/monitoring/request-trace.server.ts). */
+  readonly trace?: ScopeTrace;
   digest?: string;
   refused?: boolean;
 }
@@ -20,9 +22,16 @@ const scopes = new AsyncLocalStorage<RequestScope>();
 /** Takes a refusal (app/refusals.server.ts), which the scope passes on without reading it. */
 type RefusalAnswerer = (refusal: never) => void;
 
+/** `traced`: the SDK has a span for the request, so a line can name the active one. */
+export interface ScopeTrace {
+  readonly traceId: string;
+  readonly traced: boolean;
+}
+
 interface ScopeInputs {
   incoming?: IncomingMessage;
   answerRefusal?: RefusalAnswerer;
+  trace?: ScopeTrace;
 }
 
 export function runInRequestScope<T>(target: string, handle: () => T, inputs: ScopeInputs = {}): T {
@@ -34,6 +43,11 @@ export function runInRequestScope<T>(target: string, handle: () => T, inputs: Sc
 
 export function currentRequestId(): string | undefined {
   return scopes.getStore()?.requestId;
+}
+
+/** Read for every log line: kept in the scope, so no lookup and no SDK call. */
+export function currentRequestLogIds(): { requestId?: string; trace?: ScopeTrace } | undefined {
+  return scopes.getStore();
 }
 
 export function currentIncomingRequest(): IncomingMessage | undefined {

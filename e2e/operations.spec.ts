@@ -230,6 +230,16 @@ function startExpectingExit(env: Record<string, string>) {
   });
 }
 
+/** A start stopped by its configuration: exit 1 and one line, a JSON `fatal` record; the record. */
+function configurationFailure(result: ReturnType<typeof startExpectingExit>): Record<string, unknown> {
+  const lines = (result.stdout + result.stderr).trim().split("\n");
+  expect(result.status, lines.join("\n")).toBe(1);
+  expect(lines).toHaveLength(1);
+  const record = JSON.parse(lines[0]!) as Record<string, unknown>;
+  expect(record).toMatchObject({ level: "fatal", time: expect.any(String) });
+  return record;
+}
+
 test.describe("configuration", () => {
   const bad: Record<string, string> = {
     SENTRY_DSN: "not-a-dsn",
@@ -248,9 +258,9 @@ test.describe("configuration", () => {
     test(`a bad ${name} stops the server with one line naming it`, () => {
       const result = startExpectingExit({ ENV_FILE: "", [name]: value });
       expect(result.status).toBe(1);
-      const lines = (result.stdout + result.stderr).trim().split("\n");
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(new RegExp(`^Invalid environment: ${name} `));
+      expect(configurationFailure(result).msg).toMatch(
+        new RegExp(`^cannot start: Invalid environment: ${name} `),
+      );
     });
   }
 });
@@ -285,9 +295,6 @@ test.describe("the env file", () => {
 
   test("a bad value in it stops the server with one line naming the variable", () => {
     const result = startExpectingExit({ ENV_FILE: envFile("LOG_LEVEL=loud\n") });
-    expect(result.status).toBe(1);
-    expect((result.stdout + result.stderr).trim().split("\n")).toEqual([
-      expect.stringMatching(/^Invalid environment: LOG_LEVEL /),
-    ]);
+    expect(configurationFailure(result).msg).toMatch(/^cannot start: Invalid environment: LOG_LEVEL /);
   });
 });

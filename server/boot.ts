@@ -9,7 +9,7 @@ import { trustRequestIdsFrom } from "~/request-scope.server";
 import { installPreAppHandlers } from "./adapter/http-server";
 import { bypassSentryUnlessTraced } from "./adapter/sentry-request-bypass";
 import { closeServer, disarmClose } from "./adapter/server-close";
-import { installAccessLineFormat, installJsonStdout } from "./adapter/stdout";
+import { installAccessLineFormat, installRemixJsonStdout } from "./adapter/stdout";
 import { preAppHandlers } from "./pre-app/chain";
 import { installJsonStderr } from "./json-stderr";
 import { installGracefulShutdown } from "./shutdown";
@@ -24,7 +24,7 @@ async function boot(): Promise<Env> {
   if (traced) bypassSentryUnlessTraced(traced);
   // remix-serve's lines and Express's stacks become JSON; under `npm run dev` Vite's stay as printed.
   if (env.NODE_ENV !== "development") {
-    installJsonStdout(instanceName(env));
+    installRemixJsonStdout(instanceName(env));
     installJsonStderr(instanceName(env));
     installAccessLineFormat(trust);
   }

@@ -35,6 +35,7 @@ describe("installJsonStderr", () => {
       console.error("Error: boom\n    at one (file.js:1:1)\n    at two (file.js:2:2)");
       runInRequestScope("/x", () => console.error("inside"), {
         incoming: { headers: { "x-request-id": "req-00000042" } } as unknown as http.IncomingMessage,
+        trace: { traceId: "4bf92f3577b34da6a3ce929d0e0e4736", traced: false },
       });
       process.stderr.write('{"level":"fatal"}\n');
     });
@@ -47,8 +48,41 @@ describe("installJsonStderr", () => {
     });
     expect(records[0]!.requestId).toBeUndefined();
     // The request's own id (a caller's is kept only from a trusted proxy, and this one has no peer).
-    expect(records[1]).toMatchObject({ msg: "inside", requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(records[1]).toMatchObject({
+      msg: "inside",
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      trace_id: "4bf92f3577b34da6a3ce929d0e0e4736",
+    });
     expect(records[2]).toEqual({ level: "fatal" });
+  });
+
+  it("writes Node's warnings and `console.warn` at level warn, `console.error` at error", () => {
+    const script = `
+      const { installJsonStderr } = await import("./server/json-stderr.ts");
+      installJsonStderr("web-1");
+      process.emitWarning("old API", "DeprecationWarning", "DEP0999");
+      setTimeout(() => {
+        console.error("(node:1) looks like a warning, from elsewhere");
+        console.warn("a warning of the app's");
+      }, 10);`;
+    const result = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      cwd: path.resolve(import.meta.dirname, ".."),
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    const records = result.stderr
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(records).toEqual([
+      expect.objectContaining({
+        level: "warn",
+        instance: "web-1",
+        msg: expect.stringMatching(/^\(node:\d+\) \[DEP0999\] DeprecationWarning: old API\n/),
+      }),
+      expect.objectContaining({ level: "error", msg: "(node:1) looks like a warning, from elsewhere" }),
+      expect.objectContaining({ level: "warn", msg: "a warning of the app's" }),
+    ]);
   });
 
   it("turns the stack Express's own error handler prints into one line", () => {

@@ -1,13 +1,21 @@
 import { getEnv, loadEnvFile, type Env } from "~/env.server";
 import { getLogger } from "~/logging/logger.server";
 
-/** A bad variable ends the process with one line naming it. */
+/**
+ * A bad variable ends the process with one line naming it: JSON like every line of the server (the
+ * logger needs the environment, so it is written here), plain text under `npm run dev`.
+ */
 export function checkedEnvironment(): { envFile: string | null; env: Env } {
   try {
     return { envFile: loadEnvFile(), env: getEnv() };
   } catch (error) {
     // No stack: this is a configuration mistake, not a failure.
-    console.error(error instanceof Error ? error.message : String(error));
+    const message = error instanceof Error ? error.message : String(error);
+    if (process.env.NODE_ENV === "development") console.error(message);
+    else {
+      const line = { level: "fatal", time: new Date().toISOString(), msg: `cannot start: ${message}` };
+      process.stdout.write(JSON.stringify(line) + "\n");
+    }
     process.exit(1);
   }
 }

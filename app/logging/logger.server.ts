@@ -1,8 +1,8 @@
 import pino from "pino";
 import { getEnv, instanceName } from "~/env.server";
-import { currentRequestId } from "~/request-scope.server";
 import { stdoutHasColours } from "./stdout-colours";
 import { coalescedStdout } from "./stdout-lines.server";
+import { requestLogFields } from "./request-log-fields.server";
 
 function createLogger() {
   const env = getEnv();
@@ -12,11 +12,8 @@ function createLogger() {
     base: { instance: instanceName(env) },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label: string) => ({ level: label }) },
-    // Every line written while a request is handled names it, the app's own included.
-    mixin: () => {
-      const requestId = currentRequestId();
-      return requestId === undefined ? {} : { requestId };
-    },
+    // Every line written while a request is handled names it and its trace, the app's own included.
+    mixin: requestLogFields,
   };
   if (env.NODE_ENV === "development") {
     return pino({

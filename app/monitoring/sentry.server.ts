@@ -5,6 +5,7 @@ import { instanceName, outboundProxy, sentryEnvironment, type Env } from "~/env.
 import { routePatternOf } from "~/routing/request-route.server";
 import { NOT_FOUND_PATTERN } from "~/routing/route-patterns";
 import { OPERATIONAL_PATHS } from "~/http/operational-paths";
+import { requestIdOf } from "~/request-scope.server";
 import { ALLOWED_REQUEST_HEADERS, SENTRY_LIMITS, sharedSentryOptions } from "./sentry-options";
 import { ingestTransport } from "./sentry-transport.server";
 import { contextIntegration } from "./sentry-context.server";
@@ -62,6 +63,15 @@ function nameRequestSpan(span: Span, request: { method?: string; url?: string })
   if (!route) return;
   span.updateName(serverTransactionName(request.method ?? "GET", url, route));
   span.setAttributes({ [SEGMENT_NAME_SOURCE]: "route", "http.route": route });
+}
+
+/** The request's isolation scope, so its transaction carries the id its log lines and response do. */
+function tagRequestSpan(sdk: ServerSdk) {
+  return (span: Span, request: object): void => {
+    nameRequestSpan(span, request);
+    // The SDK's own type for Node's request.
+    sdk.node.getIsolationScope().setTag("request_id", requestIdOf(request as IncomingMessage));
+  };
 }
 
 /** The scope takes the number the request was decided by on arrival, so the SDK's sampler agrees. */
@@ -135,7 +145,7 @@ export async function initServerSentry(env: Env): Promise<void> {
       // Nothing dropped by status: a real route's 404 keeps its transaction.
       Sentry.httpIntegration({
         ignoreIncomingRequests: skipsRequestSpan(sdk, env.SENTRY_TRACES_SAMPLE_RATE),
-        onSpanCreated: nameRequestSpan,
+        onSpanCreated: tagRequestSpan(sdk),
         maxRequestBodySize: "none",
         ignoreStatusCodes: [],
         // Release-health sessions cost work on every request.

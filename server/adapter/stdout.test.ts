@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { installJsonStdout } from "./stdout";
+import { installRemixJsonStdout } from "./stdout";
 import { adviseOnFailure, ADAPTER_ADVICE } from "../../test-support/guard-advice";
 
 adviseOnFailure(ADAPTER_ADVICE("stdout.ts"));
 
-describe("installJsonStdout", () => {
+describe("installRemixJsonStdout", () => {
   it("rewrites whole lines, keeps a partial line until its end arrives, and drops empty lines", () => {
     const original = process.stdout.write;
     const written: string[] = [];
@@ -15,10 +15,10 @@ describe("installJsonStdout", () => {
       return true;
     }) as typeof process.stdout.write;
     try {
-      installJsonStdout("web-1");
-      process.stdout.write("::1 req-00000001 GET /a 200 12 - 1.5 ms\n\nhello");
+      installRemixJsonStdout("web-1");
+      process.stdout.write("::1 req-00000001 - GET /a 200 12 - 1.5 ms\n\nhello");
       process.stdout.write(" world\n");
-      process.stdout.write(Buffer.from('{"level":"info"}\n::1 req-00000002 GET /healthz 200 2 - 0.1 ms\n'));
+      process.stdout.write(Buffer.from('{"level":"info"}\n::1 req-00000002 - GET /healthz 200 2 - 0.1 ms\n'));
     } finally {
       process.stdout.write = original;
     }

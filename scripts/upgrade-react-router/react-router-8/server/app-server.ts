@@ -12,6 +12,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import type { Env } from "~/env.server";
+import { requestTraceOf } from "~/monitoring/request-trace.server";
 import { runInRequestScope, trustRequestIdsFrom } from "~/request-scope.server";
 import type { Refusal } from "~/refusals.server";
 import { trustFunction } from "~/http/trust-proxy.server";
@@ -78,6 +79,7 @@ export async function createAppServer(env: Env, options: AppServerOptions): Prom
   const toApp = (request: http.IncomingMessage, response: http.ServerResponse) =>
     runInRequestScope(request.url ?? "/", () => app(request, response), {
       incoming: request,
+      trace: requestTraceOf(request),
       answerRefusal: (refusal) => void refusals.set(request, refusal),
     });
   const server = http.createServer();

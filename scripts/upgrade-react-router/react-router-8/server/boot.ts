@@ -8,12 +8,16 @@ import { initServerSentry, requestTraceDecider } from "~/monitoring/sentry.serve
 import type { AppServerOptions } from "./app-server";
 import { bypassSentryUnlessTraced } from "./adapter/sentry-request-bypass";
 import { installJsonStderr } from "./json-stderr";
+import { installJsonStdout } from "./json-stdout";
 import { checkedEnvironment, exitOnListenError, logStarting } from "./starting";
 
 async function boot(): Promise<Env> {
   const { envFile, env } = checkedEnvironment();
-  // Express's stacks and Node's warnings too (not under `npm run dev`).
-  if (env.NODE_ENV !== "development") installJsonStderr(instanceName(env));
+  // Express's stacks, Node's warnings and `console.*` too (not under `npm run dev`).
+  if (env.NODE_ENV !== "development") {
+    installJsonStdout(instanceName(env));
+    installJsonStderr(instanceName(env));
+  }
   await initServerSentry(env);
   const traced = requestTraceDecider(env);
   if (traced) bypassSentryUnlessTraced(traced);

@@ -1,0 +1,28 @@
+import { currentRequestLogIds } from "~/request-scope.server";
+import { serverSdk } from "~/monitoring/server-sdk.server";
+
+/**
+ * What joins a line to its request and trace, under OpenTelemetry's log names (docs/operating.md):
+ * `requestId` always in a request; `trace_id` when Sentry is on, traced or not (an untraced request's is
+ * the one its page hands the browser); `span_id` only while a traced request has an active span.
+ */
+export interface RequestLogFields {
+  requestId?: string;
+  trace_id?: string;
+  span_id?: string;
+}
+
+/** Outside a request: nothing. Sentry off: no trace id is made up, the request id joins alone. */
+export function requestLogFields(): RequestLogFields {
+  const ids = currentRequestLogIds();
+  if (!ids) return {};
+  const fields: RequestLogFields = {};
+  if (ids.requestId !== undefined) fields.requestId = ids.requestId;
+  if (ids.trace) {
+    fields.trace_id = ids.trace.traceId;
+    // The one SDK call, only for the few traced requests: the span differs between a loader and its request.
+    const spanId = ids.trace.traced ? serverSdk()?.node.getActiveSpan()?.spanContext().spanId : undefined;
+    if (spanId !== undefined) fields.span_id = spanId;
+  }
+  return fields;
+}

@@ -1,0 +1,54 @@
+import type http from "node:http";
+import { Console } from "node:console";
+import { describe, expect, it } from "vitest";
+import { runInRequestScope } from "~/request-scope.server";
+import { installJsonStdout } from "./json-stdout";
+
+/** `console.log` as the server's (Vitest's own does not write to process.stdout); what reached stdout, as records. */
+function capturedStdout(act: (log: (text: string) => void) => void): Record<string, unknown>[] {
+  const original = process.stdout.write;
+  const written: string[] = [];
+  process.stdout.write = ((chunk: string) => {
+    written.push(chunk);
+    return true;
+  }) as typeof process.stdout.write;
+  try {
+    installJsonStdout("web-1");
+    const console = new Console({ stdout: process.stdout, stderr: process.stderr });
+    act((text) => console.log(text));
+  } finally {
+    process.stdout.write = original;
+  }
+  return written
+    .join("")
+    .trimEnd()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+describe("installJsonStdout", () => {
+  it("makes stray output JSON at level info, naming the request and trace it was written in", () => {
+    const records = capturedStdout((log) => {
+      log("outside");
+      runInRequestScope("/x", () => log("inside"), {
+        incoming: { headers: {} } as unknown as http.IncomingMessage,
+        trace: { traceId: "4bf92f3577b34da6a3ce929d0e0e4736", traced: false },
+      });
+      log('{"level":"warn","msg":"already JSON"}');
+      log("{not json");
+    });
+    expect(records).toEqual([
+      { level: "info", time: expect.any(String), instance: "web-1", msg: "outside" },
+      {
+        level: "info",
+        time: expect.any(String),
+        instance: "web-1",
+        requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        trace_id: "4bf92f3577b34da6a3ce929d0e0e4736",
+        msg: "inside",
+      },
+      { level: "warn", msg: "already JSON" },
+      expect.objectContaining({ level: "info", msg: "{not json" }),
+    ]);
+  });
+});

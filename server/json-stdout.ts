@@ -1,0 +1,49 @@
+/**
+ * What is written to stdout past the logger (`console.log`, a library's own print) becomes one JSON
+ * line per line, naming the request it was written in. The logger itself writes to fd 1 directly.
+ */
+import { requestLogFields } from "~/logging/request-log-fields.server";
+
+export type LineLevel = "info" | "warn" | "error";
+
+/** A line that was plain text, as the logger would have written it. */
+export function plainJsonLine(msg: string, instance: string, level: LineLevel = "info", now = new Date()) {
+  return JSON.stringify({ level, time: now.toISOString(), instance, ...requestLogFields(), msg });
+}
+
+/** Passed through as written: a line someone already wrote as JSON (boot.mjs's start failures). */
+export function isJsonLine(line: string): boolean {
+  if (!line.startsWith("{") || !line.endsWith("}") || line.includes("\n")) return false;
+  try {
+    JSON.parse(line);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `toJson` turns one line into JSON (null drops it); by default JSON passes through and the rest is wrapped. */
+export function installJsonStdout(
+  instance: string,
+  toJson: (line: string) => string | null = (line) =>
+    isJsonLine(line) ? line : plainJsonLine(line, instance),
+): void {
+  const write = process.stdout.write.bind(process.stdout) as (chunk: string) => boolean;
+  let pending = "";
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    // Runs once per request (the access line): no intermediate arrays.
+    pending += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
+    let out = "";
+    let start = 0;
+    for (let end = pending.indexOf("\n"); end !== -1; end = pending.indexOf("\n", start)) {
+      const json = end === start ? null : toJson(pending.slice(start, end));
+      if (json !== null) out += json + "\n";
+      start = end + 1;
+    }
+    pending = pending.slice(start);
+    if (out !== "") write(out);
+    const callback = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
+    callback?.();
+    return true;
+  }) as typeof process.stdout.write;
+}

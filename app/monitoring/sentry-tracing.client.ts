@@ -15,7 +15,7 @@ import { onNavigations, type NavigationLocation } from "~/routing/navigations.cl
 import { browserRoutePattern } from "~/routing/route-pattern.client";
 import { NOT_FOUND_PATTERN } from "~/routing/route-patterns";
 
-/** The navigation in flight, and where it was going. */
+/** The navigation in flight (until it lands), and where it was going. */
 let navigation: { span: Span | undefined; pathname: string } | undefined;
 
 /** Starting after hydration loses nothing: the page load is dated back, web vitals are buffered. */
@@ -26,7 +26,10 @@ export function startTracing(): void {
   startBrowserTracingPageLoadSpan(client, routeSpan("pageload", browserRoutePattern()));
   onNavigations({
     started: (location) => startNavigation(client, location),
-    landed: () => nameNavigation(browserRoutePattern()),
+    landed: () => {
+      nameNavigation(browserRoutePattern());
+      navigation = undefined;
+    },
   });
 }
 

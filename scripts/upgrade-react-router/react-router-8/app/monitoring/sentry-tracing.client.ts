@@ -17,7 +17,7 @@ import { NOT_FOUND_PATTERN } from "~/routing/route-patterns";
 /** Where Sentry 11 reads the name source from; the SDK no longer exports the constant. */
 const SEGMENT_NAME_SOURCE = "sentry.segment.name.source";
 
-/** The navigation in flight, and where it was going. */
+/** The navigation in flight (until it lands), and where it was going. */
 let navigation: { span: Span | undefined; pathname: string } | undefined;
 
 /**
@@ -32,7 +32,10 @@ export function startTracing(): void {
   startBrowserTracingPageLoadSpan(client, routeSpan("pageload", browserRoutePattern()));
   onNavigations({
     started: (location) => startNavigation(client, location),
-    landed: () => nameNavigation(browserRoutePattern()),
+    landed: () => {
+      nameNavigation(browserRoutePattern());
+      navigation = undefined;
+    },
   });
 }
 

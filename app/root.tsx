@@ -2,7 +2,6 @@ import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/errors/error-page";
-import { withMonitoring } from "~/monitoring/client-monitoring";
 import { useDocumentData } from "~/document/document-context";
 import { serializeForScript } from "~/document/public-env";
 import stylesheet from "~/styles/app.css?url";
@@ -41,11 +40,9 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-function App() {
+export default function App() {
   return <Outlet />;
 }
-
-export default withMonitoring(App);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -106,12 +106,14 @@ test("a form on a nested route: the post is named by its route, and so is where 
     "http.server",
     fresh((item) => item.payload.request?.method === "POST"),
   );
-  // It continues the page's trace: its sampling context is the page's.
-  expectNamed(recorder, post, "POST /fixtures/shapes/list/:id/edit", "GET /fixtures/shapes/list/:id/edit");
+  // It continues the navigation's trace (the submission starts it), whose sampling context was
+  // fixed when the post went out: named by the form's page, before the redirect.
+  expectNamed(recorder, post, "POST /fixtures/shapes/list/:id/edit", "/fixtures/shapes/list/:id/edit");
   const navigation = await one(
     recorder,
     "navigation",
     fresh(() => true),
   );
+  expect(traceIdOf(navigation)).toBe(traceIdOf(post));
   expect(navigation.payload.transaction).toBe("/fixtures/shapes/list/:id");
 });

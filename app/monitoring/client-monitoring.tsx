@@ -1,5 +1,4 @@
-import { useLocation } from "@remix-run/react";
-import { useEffect, useRef, type ComponentType, type ErrorInfo, type ReactElement } from "react";
+import type { ErrorInfo } from "react";
 import type { PublicEnv } from "~/env.server";
 
 /** The only monitoring code every page downloads: the SDK is a chunk loaded only when a DSN is configured. */
@@ -7,8 +6,6 @@ type SentryClient = typeof import("./sentry.client");
 
 let sentry: SentryClient | undefined;
 let deferredStarted = false;
-/** Handed back by the tracing chunk, which never imports this module. */
-let onNavigation: (() => void) | undefined;
 
 /** Resolve before hydrating, so hydration's errors are reported. */
 export async function startClientMonitoring(env: PublicEnv | undefined): Promise<void> {
@@ -26,9 +23,6 @@ export function startDeferredClientMonitoring(env: PublicEnv | undefined): void 
   whenIdle(() =>
     client
       .startDeferredSentry(env)
-      .then((listener) => {
-        onNavigation = listener;
-      })
       .catch((error: unknown) => console.error("Monitoring did not fully start:", error)),
   );
 }
@@ -47,21 +41,4 @@ export function reportRootError(error: unknown, info: ErrorInfo): void {
   if (sentry) sentry.captureRootError(error, info);
   else if (typeof window.reportError === "function") window.reportError(error);
   else console.error(error);
-}
-
-/** Sentry's `withSentry` without importing Sentry, whose tracing module would then load before hydration. */
-export function withMonitoring(App: ComponentType): () => ReactElement {
-  function MonitoredRoot() {
-    const { pathname } = useLocation();
-    const firstRender = useRef(true);
-    useEffect(() => {
-      if (firstRender.current) {
-        firstRender.current = false;
-        return;
-      }
-      onNavigation?.();
-    }, [pathname]);
-    return <App />;
-  }
-  return MonitoredRoot;
 }

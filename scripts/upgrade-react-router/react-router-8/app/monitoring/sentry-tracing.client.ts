@@ -3,33 +3,46 @@ import {
   browserTracingIntegration,
   getActiveSpan,
   getClient,
+  getCurrentScope,
   getRootSpan,
   SEMANTIC_ATTRIBUTE_SENTRY_ORIGIN,
   startBrowserTracingNavigationSpan,
   startBrowserTracingPageLoadSpan,
+  type Span,
 } from "@sentry/react";
+import { onNavigations, type NavigationLocation } from "~/routing/navigations.client";
 import { browserRoutePattern } from "~/routing/route-pattern.client";
+import { NOT_FOUND_PATTERN } from "~/routing/route-patterns";
 
 /** Where Sentry 11 reads the name source from; the SDK no longer exports the constant. */
 const SEGMENT_NAME_SOURCE = "sentry.segment.name.source";
+
+/** The navigation in flight (until it lands), and where it was going. */
+let navigation: { span: Span | undefined; pathname: string } | undefined;
 
 /**
  * The SDK's own spans are off: both are started here, named by route pattern, with the calls Sentry 11
  * kept from `@sentry/remix` 10. Starting after hydration loses nothing: the page load is dated back,
  * web vitals are buffered.
  */
-export function startTracing(): () => void {
+export function startTracing(): void {
   addIntegration(browserTracingIntegration({ instrumentPageLoad: false, instrumentNavigation: false }));
   const client = getClient();
-  if (client) startBrowserTracingPageLoadSpan(client, routeSpan("pageload"));
-  return startNavigation;
+  if (!client) return;
+  startBrowserTracingPageLoadSpan(client, routeSpan("pageload", browserRoutePattern()));
+  onNavigations({
+    started: (location) => startNavigation(client, location),
+    landed: () => {
+      nameNavigation(browserRoutePattern());
+      navigation = undefined;
+    },
+  });
 }
 
 /** `/*` for the catch-all, whose transactions are then dropped. */
-function routeSpan(kind: "pageload" | "navigation") {
-  const pattern = browserRoutePattern();
+function routeSpan(kind: "pageload" | "navigation", pattern: string | undefined, pathname?: string) {
   return {
-    name: pattern ?? window.location.pathname,
+    name: pattern ?? pathname ?? window.location.pathname,
     op: kind,
     attributes: {
       [SEMANTIC_ATTRIBUTE_SENTRY_ORIGIN]: `auto.${kind}.remix`,
@@ -39,10 +52,33 @@ function routeSpan(kind: "pageload" | "navigation") {
   } as const;
 }
 
-function startNavigation(): void {
-  const client = getClient();
-  if (!client) return;
+/** A route not discovered yet (lazy route discovery) matches the catch-all until the router fetched it. */
+function knownPattern(pathname: string): string | undefined {
+  const pattern = browserRoutePattern(pathname);
+  return pattern === NOT_FOUND_PATTERN ? undefined : pattern;
+}
+
+/** Before the router requests the page's data, so that request and the server's transaction of it join this trace. */
+function startNavigation(
+  client: NonNullable<ReturnType<typeof getClient>>,
+  { pathname, search, hash }: NavigationLocation,
+): void {
+  // One replaced in flight: its route is known now that its request went out.
+  if (navigation) nameNavigation(knownPattern(navigation.pathname));
   const active = getActiveSpan();
   if (active) getRootSpan(active).end();
-  startBrowserTracingNavigationSpan(client, routeSpan("navigation"));
+  const url = new URL(pathname + search + hash, window.location.href).href;
+  const span = routeSpan("navigation", knownPattern(pathname), pathname);
+  navigation = { span: startBrowserTracingNavigationSpan(client, span, { url }), pathname };
+}
+
+/** By the page shown when it lands: a route discovered on the way, or a redirect's target. */
+function nameNavigation(pattern: string | undefined): void {
+  const span = navigation?.span;
+  if (!pattern || !span?.isRecording()) return;
+  const { name, attributes } = routeSpan("navigation", pattern);
+  // `updateName` marks the name custom; the attributes then say where it came from.
+  span.updateName(name);
+  span.setAttributes(attributes);
+  getCurrentScope().setTransactionName(name);
 }

@@ -51,13 +51,12 @@ function serverSampled(): boolean {
   );
 }
 
-export async function startDeferredSentry(env: PublicEnv): Promise<(() => void) | undefined> {
+export async function startDeferredSentry(env: PublicEnv): Promise<void> {
   const tracing = env.SENTRY_TRACES_SAMPLE_RATE > 0 || serverSampled();
-  const [onNavigation] = await Promise.all([
-    tracing ? import("./sentry-tracing.client").then((m) => m.startTracing()) : undefined,
+  await Promise.all([
+    tracing && import("./sentry-tracing.client").then((m) => m.startTracing()),
     env.SENTRY_FEEDBACK === "on" && import("./sentry-feedback.client").then((m) => m.showFeedbackWidget()),
   ]);
-  return onNavigation;
 }
 
 /** As `captureRemixErrorBoundaryError` did; a route error response is the server's to report. */

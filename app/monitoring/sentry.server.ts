@@ -5,6 +5,7 @@ import { instanceName, outboundProxy, sentryEnvironment, type Env } from "~/env.
 import { routePatternOf } from "~/routing/request-route.server";
 import { NOT_FOUND_PATTERN } from "~/routing/route-patterns";
 import { OPERATIONAL_PATHS } from "~/http/operational-paths";
+import { ThrownResponse } from "~/errors/thrown-response.server";
 import { ALLOWED_REQUEST_HEADERS, SENTRY_LIMITS, sharedSentryOptions } from "./sentry-options";
 import { ingestTransport } from "./sentry-transport.server";
 import { contextIntegration } from "./sentry-context.server";
@@ -159,6 +160,8 @@ export function captureServerError(
     if (untraced) applyUntracedTrace(sdk, scope, untraced, sampleRateOf(sdk));
     scope.setTag("digest", digest);
     scope.setTag("request_id", requestId);
+    // Status, keys, type and length: what the title leaves out (never the body, unless opted in).
+    if (error instanceof ThrownResponse) scope.setContext("thrown_response", { ...error.answer });
     scope.setTransactionName(serverTransactionName(request.method, new URL(request.url), route));
     // A hint that also carries tags is read as scope data and the mechanism is dropped.
     Sentry.captureException(error, {

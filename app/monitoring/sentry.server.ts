@@ -10,6 +10,7 @@ import { ALLOWED_REQUEST_HEADERS, SENTRY_LIMITS, sharedSentryOptions } from "./s
 import { ingestTransport } from "./sentry-transport.server";
 import { contextIntegration } from "./sentry-context.server";
 import { decideRequestSampling } from "./trace-sampling.server";
+import { followUntracedTraces, sentryLogsOptions } from "./sentry-logs.server";
 import { loadServerSdk, serverSdk, type ServerSdk } from "./server-sdk.server";
 import {
   applyUntracedTrace,
@@ -108,6 +109,7 @@ export async function initServerSentry(env: Env): Promise<void> {
   const sdk = await loadServerSdk();
   const Sentry = sdk.node;
   const shared = sharedSentryOptions(env, OPERATIONAL_PATHS);
+  const logs = sentryLogsOptions(sdk, env);
   Sentry.init({
     ...shared,
     dataCollection: SERVER_DATA_COLLECTION,
@@ -126,7 +128,9 @@ export async function initServerSentry(env: Env): Promise<void> {
     beforeBreadcrumb: (breadcrumb) => keepUntracedBreadcrumb(breadcrumb, SENTRY_LIMITS.maxBreadcrumbs),
     // The same name as the log lines' `instance`.
     serverName: instanceName(env),
+    beforeSendLog: logs.beforeSendLog,
     integrations: (defaults) => [
+      ...logs.integrations,
       ...defaults.filter((integration) => !OMITTED_INTEGRATIONS.has(integration.name)),
       // Nothing dropped by status: a real route's 404 keeps its transaction.
       Sentry.httpIntegration({
@@ -140,6 +144,7 @@ export async function initServerSentry(env: Env): Promise<void> {
       contextIntegration(Sentry.nodeContextIntegration()),
     ],
   });
+  followUntracedTraces(sdk, env);
 }
 
 /** Exactly one event, `handled: false`, tagged with the digest shown on the page and in the log line. */

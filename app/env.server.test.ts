@@ -12,6 +12,8 @@ describe("scaling settings", () => {
     expect(instanceName(env)).toBe(hostname());
     expect(env.BODY_SIZE_LIMIT).toBe(1024 * 1024);
     expect(parseEnv({ BODY_SIZE_LIMIT: "" }).BODY_SIZE_LIMIT).toBe(1024 * 1024);
+    expect(parseEnv({}).SENTRY_LOGS_LEVEL).toBe("off");
+    expect(parseEnv({ SENTRY_LOGS_LEVEL: "warn" }).SENTRY_LOGS_LEVEL).toBe("warn");
   });
 
   it.each([
@@ -69,6 +71,8 @@ describe("scaling settings", () => {
     ["HOST", "local host", /host name or an IP address/],
     ["https_proxy", "proxy.internal:3128", /http:\/\/ or https:\/\/ URL/],
     ["http_proxy", "10.0.0.1:3128", /http:\/\/ or https:\/\/ URL/],
+    ["SENTRY_LOGS_LEVEL", "on", /one of off, fatal, error, warn, info, debug, trace/],
+    ["SENTRY_LOGS_LEVEL", "silent", /one of off, fatal, error, warn, info, debug, trace/],
     ["https_proxy", "socks5://proxy.internal:1080", /http:\/\/ or https:\/\/ URL/],
   ];
   for (const [name, value, message] of bad) {

@@ -108,6 +108,11 @@ export const envSchema = z.object({
   SENTRY_TUNNEL_ROUTE: tunnelRoute,
   SENTRY_TRACE_PROPAGATION_TARGETS: propagationTargets,
   SENTRY_FEEDBACK: z.enum(["on", "off"], { message: 'must be "on" or "off"' }).default("off"),
+  SENTRY_LOGS_LEVEL: z
+    .enum(["off", "fatal", "error", "warn", "info", "debug", "trace"], {
+      message: "must be one of off, fatal, error, warn, info, debug, trace",
+    })
+    .default("off"),
   HSTS_MAX_AGE: z.coerce
     .number({ message: "must be a whole number of seconds" })
     .int("must be a whole number of seconds")

@@ -205,7 +205,7 @@ test.describe("thrown Responses", () => {
     expect(traceIdOf(events[0]!)).toBe(traceId);
     expect(thrown(events[0]!)).toMatchObject({
       type: "ThrownResponse",
-      value: "Upstream said no",
+      value: "500 Response, text/plain body",
       mechanism: { type: "auto.function.remix.server", handled: false },
     });
     const line = await app.waitForLog((entry) => entry.digest === digest);
@@ -225,11 +225,11 @@ test.describe("thrown Responses", () => {
     const events = await settledItems(recorder, fresh(isErrorEvent), 1);
     expect(events).toHaveLength(1);
     expect(events[0]!.payload.tags?.digest).toBe(digest);
-    expect(thrown(events[0]!)).toMatchObject({ type: "ThrownResponse", value: "Payment provider down" });
+    expect(thrown(events[0]!)).toMatchObject({ type: "ThrownResponse", value: "500 Payment provider down" });
     const line = await app.waitForLog((entry) => entry.digest === digest);
     expect(line).toMatchObject({
       status: 500,
-      err: { type: "ThrownResponse", message: "Payment provider down" },
+      err: { type: "ThrownResponse", message: "500 Payment provider down" },
     });
   });
 

@@ -5,14 +5,21 @@
  * each a unique secret, ride along with erroring requests
  * (document, single fetch, form post with and without JavaScript). Whatever
  * reaches the recorder holds none of them, no IP address and no cookies, and
- * no log items are sent (Sentry logs are off).
+ * no log items are sent (Sentry logs are off). What a team's code throws (a 5xx
+ * Response, `json()`, a plain object, an Error whose message holds a token, an
+ * e-mail address and a card number) is reported by its shape: none of its
+ * private values reaches the recorder or a log line, nor, with Sentry logs on,
+ * a log record (nor the cookies, headers and client address of the request).
  */
 import { randomUUID } from "node:crypto";
 import type { Page, Request } from "@playwright/test";
-import type { Recorder } from "../test-support/sentry-recorder";
+import { startApp } from "../test-support/app-server";
+import { logRecords, type Recorder } from "../test-support/sentry-recorder";
+import { PRIVATE_FAILURES, PRIVATE_VALUES } from "./fixtures/private-values";
 import {
   clientNavigate,
   digestOnPage,
+  exceptionValue,
   expect,
   isErrorEvent,
   isFormPostTo,
@@ -135,5 +142,104 @@ test.describe("without JavaScript", () => {
   test("a document form post leaks nothing", async ({ page, recorder }) => {
     await postSecretForm(page, false);
     await expectNothingSecretRecorded(recorder, [await digestOnPage(page)]);
+  });
+});
+
+test.describe("what the app's code throws", () => {
+  // The title each names the failure by: status, status text and keys, or type; never a value.
+  const TITLES = {
+    response: "500 Payment provider down, body with keys: card, customer, token",
+    text: "502 Response, text/plain body",
+    data: "500 Payment provider down, body with keys: card, name, street, token",
+    object: /neither an Error nor a Response \(Object with keys: card, code, customer, token\)$/,
+    message: "Charge failed: token [token], [email], card [number]",
+  };
+
+  test("a thrown Response, json(), object and Error message leak no private value", async ({
+    page,
+    recorder,
+    app,
+  }) => {
+    const digests = new Map<string, string>();
+    for (const as of PRIVATE_FAILURES) {
+      await page.goto(`/fixtures/private-failure?as=${as}`);
+      digests.set(await digestOnPage(page), as);
+    }
+    const events = await settledItems(
+      recorder,
+      (item) => isErrorEvent(item) && digests.has(item.payload.tags?.digest),
+      digests.size,
+    );
+    expect(events).toHaveLength(PRIVATE_FAILURES.length);
+    for (const event of events) {
+      const as = digests.get(event.payload.tags.digest) as keyof typeof TITLES;
+      expect(exceptionValue(event)).toMatch(TITLES[as]);
+      const line = await app.waitForLog((entry) => entry.digest === event.payload.tags.digest);
+      expect((line.err as { message: string }).message).toBe(exceptionValue(event));
+    }
+
+    for (const envelope of recorder.envelopes) {
+      const body = envelope.rawBody.toString("utf8");
+      for (const value of Object.values(PRIVATE_VALUES)) expect(body).not.toContain(value);
+      // JSON writes the street's apostrophe as is; a card number may lose its spaces.
+      expect(body).not.toContain(PRIVATE_VALUES.card.replaceAll(" ", ""));
+    }
+    const output = app.output();
+    for (const value of Object.values(PRIVATE_VALUES)) expect(output).not.toContain(value);
+    expect(output).not.toContain(PRIVATE_VALUES.card.replaceAll(" ", ""));
+  });
+});
+
+test.describe("with Sentry logs on", () => {
+  test("the log records of failing requests carry no private value, secret or client address", async ({
+    recorder,
+  }) => {
+    const app = await startApp({
+      env: { SENTRY_DSN: recorder.dsn(), SENTRY_TRACES_SAMPLE_RATE: "1", SENTRY_LOGS_LEVEL: "info" },
+    });
+    try {
+      const headers = {
+        cookie: `session=${SECRETS.cookie}; theme=${SECRETS.plainCookie}`,
+        authorization: `Bearer ${SECRETS.authorization}`,
+        "x-tenant": SECRETS.header,
+      };
+      const digests: string[] = [];
+      for (const as of PRIVATE_FAILURES) {
+        const response = await fetch(`${app.url}/fixtures/private-failure?as=${as}`, { headers });
+        expect(response.status).toBeGreaterThanOrEqual(500);
+        await response.body?.cancel();
+        digests.push(
+          (await app.waitForLog((line) => line.digest !== undefined && !digests.includes(line.digest)))
+            .digest!,
+        );
+      }
+      // Each failure's error line arrived as a log record (so the checks below are not vacuous).
+      await recorder.waitForItems(
+        (item) => logRecords([item]).some((record) => digests.includes(String(record.attributes.digest))),
+        { count: 1 },
+      );
+      await expect
+        .poll(
+          () =>
+            logRecords(recorder.items("log")).filter((r) => digests.includes(String(r.attributes.digest)))
+              .length,
+        )
+        .toBe(digests.length);
+
+      const logEnvelopes = recorder.envelopes.filter((envelope) =>
+        envelope.items.some((item) => item.type === "log"),
+      );
+      expect(logEnvelopes.length).toBeGreaterThan(0);
+      for (const envelope of logEnvelopes) {
+        const body = envelope.rawBody.toString("utf8");
+        for (const value of [...Object.values(PRIVATE_VALUES), ...Object.values(SECRETS)])
+          expect(body).not.toContain(value);
+        expect(body).not.toContain(PRIVATE_VALUES.card.replaceAll(" ", ""));
+        expect(body).not.toContain("127.0.0.1");
+        expect(body).not.toContain("?as=");
+      }
+    } finally {
+      await app.stop();
+    }
   });
 });

@@ -32,6 +32,7 @@ import { RecorderState, type ItemPredicate } from "./sentry-recorder/state";
 export { parseEnvelope, type EnvelopeItem, type RecordedEnvelope } from "./sentry-recorder/envelope";
 export { itemJsonLines } from "./sentry-recorder/json-lines";
 export { summarizeItem } from "./sentry-recorder/summary";
+export { logRecords, logRecordsOf, type LogRecord } from "./sentry-recorder/log-records";
 export type { ItemPredicate } from "./sentry-recorder/state";
 
 /** Handle on a running recorder. */

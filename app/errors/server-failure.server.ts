@@ -3,11 +3,13 @@ import { getLogger } from "~/logging/logger.server";
 import { captureServerError } from "~/monitoring/sentry.server";
 import { routePatternOf } from "~/routing/request-route.server";
 import { createDigest } from "./digest";
+import { reportedCause } from "./reported-cause.server";
 import { isThrownData, responseError, statusOfThrownData, thrownDataError } from "./thrown-response.server";
 import { recordDigest, requestedPath, currentOrNewRequestId } from "~/request-scope.server";
 
 /**
- * Every server failure: a digest for the page, one log line, one Sentry event.
+ * Every server failure: a digest for the page, one log line, one Sentry event,
+ * both naming the cause without private values (reported-cause.server.ts).
  * The build's `handleError` (server/data-functions/wrapped-server-build.ts).
  */
 export function handleServerError(error: unknown, { request }: { request: Request }): void | Promise<void> {
@@ -16,8 +18,11 @@ export function handleServerError(error: unknown, { request }: { request: Reques
   if (error instanceof Response)
     return responseError(error).then((cause) => report(cause, request, error.status));
   if (isThrownData(error)) return report(thrownDataError(error), request, statusOfThrownData(error));
-  const cause = isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error;
-  report(cause, request, undefined);
+  if (isRouteErrorResponse(error) && !("error" in error && error.error)) {
+    return report(thrownDataError({ data: error.data, init: error }), request, error.status);
+  }
+  const cause = isRouteErrorResponse(error) && "error" in error ? error.error : error;
+  report(reportedCause(cause), request, undefined);
 }
 
 function isExpected(error: unknown): boolean {
@@ -25,7 +30,7 @@ function isExpected(error: unknown): boolean {
   return (isRouteErrorResponse(error) || error instanceof Response) && error.status < 500;
 }
 
-function report(cause: unknown, request: Request, status: number | undefined): void {
+function report(cause: Error, request: Request, status: number | undefined): void {
   const digest = createDigest();
   recordDigest(digest);
   const url = new URL(request.url);

@@ -1,12 +1,39 @@
 import { data } from "@remix-run/node";
+import { maskedLine } from "./masked-text.server";
+import { REPORT_OPTIONS, type ReportOptions } from "./report-options";
+import { isPlainObject, keysForMessage, keysOf, kindOf } from "./value-shape.server";
+
+/** A thrown 5xx answer, described by what identifies it, not by the data in its body. */
+export interface ThrownAnswer {
+  status: number;
+  statusText?: string;
+  /** A media type (`text/plain`), or a kind of value for `data()` (`string`, `Array`). */
+  contentType?: string;
+  /** Bytes of a Response's body, characters or items of `data()`; `truncated`: at least that many. */
+  length?: number;
+  truncated?: true;
+  /** A JSON object's keys, sorted. */
+  keys?: string[];
+  /** Only when the team opts in (REPORT_OPTIONS.thrownBodies): one masked line. */
+  body?: string;
+}
 
 /**
- * A thrown 5xx answer as the Error that is logged and reported, in its status
- * text's and body's words. The body may name a user: one bounded line, e-mail
- * addresses and long digit runs (card, phone, account numbers) masked, HTML never read.
+ * The Error that is logged and reported. Its message, the event's title, stays the same
+ * for the same failure (status, status text, keys or type), so events group; the
+ * rest rides in `answer`: the log line's `err.answer`, the event's `response` context.
  */
 export class ThrownResponse extends Error {
   override name = "ThrownResponse";
+  constructor(readonly answer: ThrownAnswer) {
+    super(messageOf(answer));
+  }
+}
+
+function messageOf({ status, statusText, keys, contentType }: ThrownAnswer): string {
+  const head = `${status} ${statusText || "Response"}`;
+  if (keys) return `${head}, body with keys: ${keysForMessage(keys)}`;
+  return contentType ? `${head}, ${contentType} body` : head;
 }
 
 const DataWithResponseInit = data(null).constructor;
@@ -25,61 +52,97 @@ export function statusOfThrownData(thrown: ThrownData): number {
   return thrown.init?.status ?? 200;
 }
 
-/** Enough for a sentence, too short for a record. */
+/** The opted-in body's length: enough for a sentence, too short for a record. */
 export const MAX_BODY_WORDS = 200;
 
-/** The rest of a long or endless stream is never awaited. */
-const BODY_READ_LIMIT = 2_048;
+/** Enough for a JSON error's keys; the rest of a long or endless stream is never awaited. */
+const BODY_READ_LIMIT = 65_536;
 
-const EMAIL = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[^\s@"'<>(),;:]+/g;
-const LONG_DIGIT_RUN = /\d(?:[\s-]?\d){7,}/g;
-const CONTROL_AND_SPACE = /[\s\p{Cc}]+/gu;
-/** A body that says nothing: an empty JSON object, array, string or null. */
+/** The status text is the team's words, yet may name a user: masked, one line. */
+const statusTextOf = (text: string | undefined) => maskedLine(text ?? "", MAX_BODY_WORDS) || undefined;
+
 const EMPTY_BODY = /^(?:\{\s*\}|\[\s*\]|""|null)?$/;
 
-export function renderBody(text: string): string {
-  const line = text.replace(CONTROL_AND_SPACE, " ").trim();
-  if (EMPTY_BODY.test(line)) return "";
-  const masked = line.replace(EMAIL, "[email]").replace(LONG_DIGIT_RUN, "[number]");
-  return masked.length > MAX_BODY_WORDS ? `${masked.slice(0, MAX_BODY_WORDS - 1)}…` : masked;
-}
-
-function thrownResponse(status: number, statusText: string | undefined, body: string): ThrownResponse {
-  const words = [renderBody(statusText ?? ""), renderBody(body)].filter(Boolean).join(": ");
-  return new ThrownResponse(words || `${status} Response`);
+/** Keys of a JSON object; nothing for any other text. */
+function jsonKeys(text: string): string[] | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isPlainObject(parsed) ? keysOf(parsed) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** From a clone, so the framework's copy stays unread. */
-async function bodyStart(response: Response): Promise<string> {
-  const type = response.headers.get("content-type") ?? "";
-  if (!response.body || response.bodyUsed || /html/i.test(type)) return "";
+async function readBody(response: Response): Promise<{ text: string; length: number; truncated: boolean }> {
   const reader = response.clone().body!.getReader();
   const decoder = new TextDecoder();
   let text = "";
+  let length = 0;
+  let truncated = false;
   try {
-    while (text.length < BODY_READ_LIMIT) {
+    while (!(truncated = length >= BODY_READ_LIMIT)) {
       const { done, value } = await reader.read();
       if (done) break;
+      length += value.byteLength;
       text += decoder.decode(value, { stream: true });
     }
   } catch {
-    // Left unsaid; the status still is.
+    truncated = true; // Left unsaid; the status still is.
   } finally {
     void reader.cancel().catch(() => undefined);
   }
-  return text.slice(0, BODY_READ_LIMIT);
+  return { text, length, truncated };
 }
 
-export async function responseError(response: Response): Promise<ThrownResponse> {
-  return thrownResponse(response.status, response.statusText, await bodyStart(response));
-}
-
-export function thrownDataError(thrown: ThrownData): ThrownResponse {
-  let text = "";
-  try {
-    text = typeof thrown.data === "string" ? thrown.data : (JSON.stringify(thrown.data) ?? "");
-  } catch {
-    // Data JSON cannot write (a cycle, a BigInt) is left unsaid.
+export async function responseError(
+  response: Response,
+  options: ReportOptions = REPORT_OPTIONS,
+): Promise<ThrownResponse> {
+  const answer: ThrownAnswer = { status: response.status, statusText: statusTextOf(response.statusText) };
+  const contentType = response.headers.get("content-type")?.split(";")[0]?.trim().slice(0, 100);
+  if (!response.body || response.bodyUsed) return new ThrownResponse(answer);
+  answer.contentType = contentType || "unknown";
+  // An HTML page is never read: its length, when the header says.
+  if (/html/i.test(contentType ?? "")) {
+    const declared = Number(response.headers.get("content-length") ?? NaN);
+    return new ThrownResponse(Number.isFinite(declared) ? { ...answer, length: declared } : answer);
   }
-  return thrownResponse(statusOfThrownData(thrown), thrown.init?.statusText, text.slice(0, BODY_READ_LIMIT));
+  const { text, length, truncated } = await readBody(response);
+  // As data() says it, after the upgrade: an empty body, object, array or string is no body.
+  if (EMPTY_BODY.test(text.trim()))
+    return new ThrownResponse({ status: answer.status, statusText: answer.statusText });
+  answer.length = length;
+  if (truncated) answer.truncated = true;
+  const keys = truncated ? undefined : jsonKeys(text);
+  if (keys?.length) answer.keys = keys;
+  if (options.thrownBodies && length > 0) answer.body = maskedLine(text, MAX_BODY_WORDS);
+  return new ThrownResponse(answer);
+}
+
+export function thrownDataError(thrown: ThrownData, options: ReportOptions = REPORT_OPTIONS): ThrownResponse {
+  const value = thrown.data;
+  const answer: ThrownAnswer = {
+    status: statusOfThrownData(thrown),
+    statusText: statusTextOf(thrown.init?.statusText),
+  };
+  if (isEmptyValue(value)) return new ThrownResponse(answer);
+  if (isPlainObject(value)) answer.keys = keysOf(value);
+  else answer.contentType = kindOf(value);
+  if (typeof value === "string" || Array.isArray(value)) answer.length = value.length;
+  if (options.thrownBodies) answer.body = maskedLine(jsonText(value), MAX_BODY_WORDS);
+  return new ThrownResponse(answer);
+}
+
+function isEmptyValue(value: unknown): boolean {
+  if (value === null || value === undefined || value === "") return true;
+  return (Array.isArray(value) || isPlainObject(value)) && Object.keys(value).length === 0;
+}
+
+function jsonText(value: unknown): string {
+  try {
+    return typeof value === "string" ? value : (JSON.stringify(value) ?? "");
+  } catch {
+    return ""; // A cycle or a BigInt is left unsaid.
+  }
 }

@@ -6,10 +6,12 @@ import { routePatternOf } from "~/routing/request-route.server";
 import { NOT_FOUND_PATTERN } from "~/routing/route-patterns";
 import { OPERATIONAL_PATHS } from "~/http/operational-paths";
 import { requestIdOf } from "~/request-scope.server";
+import { ThrownResponse } from "~/errors/thrown-response.server";
 import { ALLOWED_REQUEST_HEADERS, SENTRY_LIMITS, sharedSentryOptions } from "./sentry-options";
 import { ingestTransport } from "./sentry-transport.server";
 import { contextIntegration } from "./sentry-context.server";
 import { decideRequestSampling } from "./trace-sampling.server";
+import { followUntracedTraces, sentryLogsOptions } from "./sentry-logs.server";
 import { loadServerSdk, serverSdk, type ServerSdk } from "./server-sdk.server";
 import {
   applyUntracedTrace,
@@ -119,6 +121,7 @@ export async function initServerSentry(env: Env): Promise<void> {
   const sdk = await loadServerSdk();
   const Sentry = sdk.node;
   const shared = sharedSentryOptions(env, OPERATIONAL_PATHS);
+  const logs = sentryLogsOptions(sdk, env);
   Sentry.init({
     ...shared,
     dataCollection: SERVER_DATA_COLLECTION,
@@ -140,7 +143,9 @@ export async function initServerSentry(env: Env): Promise<void> {
     // Only the team's own services learn the trace (docs/configuration.md); W3C for non-Sentry ones.
     tracePropagationTargets: tracePropagationTargets(env),
     propagateTraceparent: true,
+    beforeSendLog: logs.beforeSendLog,
     integrations: (defaults) => [
+      ...logs.integrations,
       ...defaults.filter((integration) => !OMITTED_INTEGRATIONS.has(integration.name)),
       // Nothing dropped by status: a real route's 404 keeps its transaction.
       Sentry.httpIntegration({
@@ -158,6 +163,7 @@ export async function initServerSentry(env: Env): Promise<void> {
       contextIntegration(Sentry.nodeContextIntegration()),
     ],
   });
+  followUntracedTraces(sdk, env);
 }
 
 /** Exactly one event, `handled: false`, tagged with the digest shown on the page and in the log line. */
@@ -178,6 +184,8 @@ export function captureServerError(
     if (untraced) applyUntracedTrace(sdk, scope, untraced, sampleRateOf(sdk));
     scope.setTag("digest", digest);
     scope.setTag("request_id", requestId);
+    // Status, keys, type and length: what the title leaves out (never the body, unless opted in).
+    if (error instanceof ThrownResponse) scope.setContext("thrown_response", { ...error.answer });
     scope.setTransactionName(serverTransactionName(request.method, new URL(request.url), route));
     // A hint that also carries tags is read as scope data and the mechanism is dropped.
     Sentry.captureException(error, {

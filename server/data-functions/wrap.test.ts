@@ -64,7 +64,9 @@ describe("the request guards the wrapper applies", () => {
     const shaped = { __type: "Error", __subType: "WebSocket", message: "ws://evil.example" };
     const caught = await throwing(shaped)({ request }).catch((error: unknown) => error);
     expect(caught).toBeInstanceOf(TypeError);
-    expect(String(caught)).toMatch(/neither an Error nor a Response \(Object\)/);
+    expect(String(caught)).toMatch(
+      /neither an Error nor a Response \(Object with keys: __subType, __type, message\)/,
+    );
     expect(String(caught)).not.toContain("evil");
     for (const value of ["text", null, 42])
       await expect(throwing(value)({ request })).rejects.toBeInstanceOf(Error);

@@ -1,5 +1,6 @@
 import type { Refusal } from "~/refusals.server";
 import { isThrownData, statusOfThrownData } from "~/errors/thrown-response.server";
+import { keysForMessage, keysOf, kindOf } from "~/errors/value-shape.server";
 import { limitRequestBody, refusingUnreadableBodies, UnreadableBodyError } from "~/http/request-body.server";
 import { withDataFunctionSpan } from "~/monitoring/remix-spans.server";
 import { checkDataBounds } from "./data-bounds";
@@ -31,12 +32,11 @@ function isServerFailureAnswer(thrown: unknown): boolean {
  */
 function safeToThrow(thrown: unknown, kind: string, routeId: string): unknown {
   if (thrown instanceof Error || thrown instanceof Response || isThrownData(thrown)) return thrown;
+  // Its keys say which failure it was; its values may name a user.
   const what =
-    thrown === null
-      ? "null"
-      : typeof thrown === "object"
-        ? (thrown.constructor?.name ?? "object")
-        : typeof thrown;
+    typeof thrown === "object" && thrown
+      ? `${kindOf(thrown)} with keys: ${keysForMessage(keysOf(thrown))}`
+      : kindOf(thrown);
   return new TypeError(
     `The ${kind} of ${routeId} threw a value that is neither an Error nor a Response (${what})`,
   );

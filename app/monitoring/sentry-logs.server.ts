@@ -1,0 +1,90 @@
+import { tracingChannel } from "node:diagnostics_channel";
+import type { Log, NodeOptions, Scope } from "@sentry/node";
+import type { Env } from "~/env.server";
+import { maskPrivateText } from "~/errors/masked-text.server";
+import { untracedTrace } from "./request-trace.server";
+import type { ServerSdk } from "./server-sdk.server";
+
+/**
+ * Sentry logs (`SENTRY_LOGS_LEVEL`): the logger's lines at or above the level go to
+ * Sentry through the SDK's own pino integration, in their request's trace. Off, the
+ * integration is never created: pino's channel has no subscriber and costs nothing
+ * (SDK 11 has no `enableLogs`: logs go whenever something captures them).
+ */
+
+const LEVELS = ["trace", "debug", "info", "warn", "error", "fatal"] as const;
+
+/** What identifies a line, its request and trace; no value a user typed. Every other attribute is dropped. */
+const KEPT_ATTRIBUTES = new Set([
+  ...["instance", "requestId", "trace_id", "span_id", "digest", "method", "path", "route", "status"],
+  ...["reason", "durationMs", "port", "pino.logger.level"],
+]);
+/** Of `err`: what reported-cause.server.ts made safe. */
+const KEPT_ERROR_FIELDS = ["type", "message", "stack", "code", "fields", "answer"];
+
+/** The upgraded tree's access line (remix-serve's is plain text and never meets pino): requests are transactions. */
+const isAccessLine = (log: Log) => log.message === "request" && log.attributes?.durationMs !== undefined;
+
+function scrubbedError(err: unknown): Record<string, unknown> | undefined {
+  if (!err || typeof err !== "object") return undefined;
+  const kept = KEPT_ERROR_FIELDS.filter((key) => key in err).map((key) => {
+    const value = (err as Record<string, unknown>)[key];
+    return [key, typeof value === "string" ? maskPrivateText(value) : value];
+  });
+  return Object.fromEntries(kept);
+}
+
+/** The same scrubbing as events: no cookies, headers, bodies or client addresses, whatever a line carries. */
+export function scrubLog(log: Log): Log | null {
+  if (isAccessLine(log)) return null;
+  const attributes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(log.attributes ?? {})) {
+    if (key.startsWith("sentry.") || KEPT_ATTRIBUTES.has(key)) attributes[key] = value;
+    // A path is kept without its query, as a form's GET could put a field there.
+    if (key === "path" && typeof value === "string") attributes.path = value.split("?")[0];
+  }
+  const err = scrubbedError(log.attributes?.err);
+  if (err) attributes.err = err;
+  return { ...log, message: maskPrivateText(String(log.message)), attributes };
+}
+
+/** The options and integration Sentry.init takes; none when off. */
+export function sentryLogsOptions(
+  sdk: ServerSdk,
+  env: Env,
+): Pick<NodeOptions, "beforeSendLog"> & { integrations: ReturnType<ServerSdk["node"]["pinoIntegration"]>[] } {
+  if (env.SENTRY_LOGS_LEVEL === "off") return { integrations: [] };
+  const levels = LEVELS.slice(LEVELS.indexOf(env.SENTRY_LOGS_LEVEL));
+  return {
+    beforeSendLog: scrubLog,
+    // Lines become logs, never events: each failure already is one event.
+    integrations: [sdk.node.pinoIntegration({ log: { levels: [...levels] }, error: { levels: [] } })],
+  };
+}
+
+/**
+ * An untraced request has no span and shares the process's scope: for the length of
+ * one line's capture (synchronous), that scope carries the request's trace, so its
+ * log joins the request's trace as its error event does. After Sentry.init, so the
+ * restoring `end` runs after the SDK's.
+ */
+export function followUntracedTraces(sdk: ServerSdk, env: Env): void {
+  if (env.SENTRY_LOGS_LEVEL === "off") return;
+  const saved = new WeakMap<object, { scope: Scope; context: ReturnType<Scope["getPropagationContext"]> }>();
+  tracingChannel<object>("pino_asJson").subscribe({
+    start(line) {
+      const trace = untracedTrace();
+      if (!trace) return;
+      const scope = sdk.node.getCurrentScope();
+      saved.set(line, { scope, context: scope.getPropagationContext() });
+      scope.setPropagationContext({ traceId: trace.traceId, sampleRand: trace.sampleRand, sampled: false });
+    },
+    end(line) {
+      const entry = saved.get(line);
+      if (entry) entry.scope.setPropagationContext(entry.context);
+    },
+    asyncStart() {},
+    asyncEnd() {},
+    error() {},
+  });
+}

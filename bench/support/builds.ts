@@ -160,19 +160,14 @@ export function ensureBuild(spec: BuildSpec, mode: BuildMode, log: (line: string
   if (!reason) return log(`build: ${spec.marker} is up to date`);
   if (mode === "never") throw new Error(`build: ${reason}; run \`${commandText(spec)}\``);
   log(`build: ${commandText(spec)} (${reason})`);
-  // In its own folder, the command finds the root's packages' commands as npm would give them.
+  // In its own folder, the script's command finds the root's packages' commands as npm gives them.
   const PATH = [path.join(ROOT, "node_modules/.bin"), process.env.PATH].join(path.delimiter);
-  const result = spec.cwd
-    ? spawnSync(scriptCommand(spec.script), {
-        cwd: path.join(ROOT, spec.cwd),
-        env: { ...process.env, ...spec.env, PATH },
-        shell: true,
-        stdio: ["ignore", 2, 2],
-      })
-    : spawnSync("npm", ["run", spec.script], {
-        cwd: ROOT,
-        env: { ...process.env, ...spec.env },
-        stdio: ["ignore", 2, 2],
-      });
+  const command = spec.cwd ? scriptCommand(spec.script) : `npm run ${spec.script}`;
+  const result = spawnSync(command, {
+    cwd: path.join(ROOT, spec.cwd ?? ""),
+    env: { ...process.env, ...spec.env, PATH },
+    shell: true,
+    stdio: ["ignore", 2, 2],
+  });
   if (result.status !== 0) throw new Error(`build: ${commandText(spec)} failed`);
 }

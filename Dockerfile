@@ -25,6 +25,7 @@ COPY remix.config.js vite.config.ts tsconfig.json ./
 COPY public ./public
 COPY app ./app
 COPY server ./server
+COPY vite ./vite
 # The release the maps are uploaded for, and the Sentry project. Being ARGs used
 # by the RUN below, they are also part of its cache key: a release build never
 # reuses a build step that ran without them. The token is a BuildKit secret

@@ -1,13 +1,12 @@
 /**
  * The initial JavaScript of `/`: what the scaffold makes the browser download
  * on top of a bare Remix app, with Sentry off, on, and on with the feedback
- * widget. `npm run bench:client-js` prints the table and fails over this
+ * widget. `npm run bench -- client-js` prints the table and fails over this
  * comparison's budget; how each figure is measured: test-support/client-js.ts.
  * The product's own absolute budget, checked inside `npm test`, is
  * e2e/client-js-budget.ts. See bench/README.md.
  */
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import type { Browser } from "@playwright/test";
 import { FRAMEWORK, FRAMEWORK_NAME } from "../test-support/framework";
 import type { Recorder } from "../test-support/sentry-recorder";
@@ -169,10 +168,10 @@ export function clientJsReport(results: VariantResult[]): string {
 const filesOf = (result: VariantResult) => result.initial.files.map((file) => file.path).join(",");
 
 // ---------------------------------------------------------------------------
-// CLI: npm run bench:client-js
+// CLI: npm run bench -- client-js
 // ---------------------------------------------------------------------------
 
-async function main() {
+export async function main() {
   const { chromium } = await import("@playwright/test");
   const { CHROMIUM_ARGS, systemChromium } = await import("../test-support/chromium");
   const { startRecorder } = await import("../test-support/sentry-recorder");
@@ -207,13 +206,4 @@ async function main() {
   } finally {
     await stop();
   }
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  main().catch((error: unknown) => {
-    process.stderr.write(
-      `client-js: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    process.exit(1);
-  });
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:profile`: where one target's CPU goes, per request. Starts
+ * `npm run bench -- profile`: where one target's CPU goes, per request. Starts
  * the target of `npm run bench` (same builds, same start) under V8's sampling
  * profiler (`node --cpu-prof`), sends an unmeasured warm-up, then exactly
  * `--requests` requests of one workload, stops the server (the profile is
@@ -20,7 +20,7 @@ import { stopAll, type BenchServer } from "./support/servers";
 import { AVAILABLE_TARGETS, startTarget } from "./support/targets";
 import { WORKLOADS } from "./support/workloads";
 
-const USAGE = `usage: npm run bench:profile -- [options]
+const USAGE = `usage: npm run bench -- profile [options]
   --target <A|…|E>     as in npm run bench (default A)
   --routes <n>         generated routes of the build (default 300)
   --workload <id>      one workload of npm run bench (default doc-item)
@@ -141,7 +141,7 @@ async function main() {
 }
 
 main().catch(async (error: unknown) => {
-  log(`bench:profile: ${error instanceof Error ? error.message : String(error)}`);
+  log(`bench profile: ${error instanceof Error ? error.message : String(error)}`);
   await stopAll(2_000);
   process.exit(1);
 });

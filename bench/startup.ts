@@ -1,5 +1,5 @@
 /**
- * `npm run bench:startup`: start-up time and resident memory of the bare Remix
+ * `npm run bench -- startup`: start-up time and resident memory of the bare Remix
  * baseline (A), the app with Sentry off (B) and on (D, the default rate), and
  * the baseline with `@sentry/remix` as documented (E), on 127.0.0.1, one
  * route-count build (1 route). For each target, `--rounds` times (default 5),

@@ -12,7 +12,7 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   outputDir: "../test-results",
   // Sized for a slow day: over 3x the longest test of the "e2e" project with every core busy
-  // elsewhere (npm run test:loaded; bench/README.md, "How long the test suite takes").
+  // elsewhere (npm test -- --loaded; bench/README.md, "How long the test suite takes").
   // Waiting for a page or an event costs nothing while things go well.
   timeout: 60_000,
   expect: { timeout: 20_000 },

@@ -43,24 +43,8 @@ describe("what goes", () => {
   });
 
   it("removes the npm scripts of what goes", () => {
-    const scripts = [
-      "build",
-      "build:e2e",
-      "build:bench",
-      "bench",
-      "bench:client-js",
-      "init",
-      "test:init",
-      "test:upgrade",
-    ];
-    expect(removedScripts(scripts, { keepUpgrade: false })).toEqual([
-      "build:bench",
-      "bench",
-      "bench:client-js",
-      "init",
-      "test:init",
-      "test:upgrade",
-    ]);
+    const scripts = ["build", "build:e2e", "bench", "benchmark", "init", "test:upgrade"];
+    expect(removedScripts(scripts, { keepUpgrade: false })).toEqual(["bench", "init", "test:upgrade"]);
     expect(removedScripts(scripts, { keepUpgrade: true })).not.toContain("test:upgrade");
   });
 });
@@ -70,7 +54,7 @@ describe("rewrite", () => {
     name: "shop",
     keepUpgrade,
     prefixes: removedPrefixes({ keepUpgrade }),
-    scripts: ["bench", "bench:profile", "init", "upgrade:react-router"],
+    scripts: ["bench", "init", "upgrade:react-router"],
     topLevel: new Set(["app", "docs", "scripts"]),
   });
 
@@ -115,9 +99,9 @@ describe("rewrite", () => {
   });
 
   it("names a removed npm script as the scaffold's, in code spans and prose, and no other", () => {
-    expect(rewrite("a.md", "Run `npm run bench -- --routes 300` or npm run bench:profile.", context())).toBe(
-      "Run the scaffold's `bench -- --routes 300` script or the scaffold's bench:profile script.",
-    );
+    expect(
+      rewrite("a.md", "Run `npm run bench -- --routes 300` or npm run bench -- profile.", context()),
+    ).toBe("Run the scaffold's `bench -- --routes 300` script or the scaffold's bench -- profile script.");
     expect(rewrite("a.md", "`npm run build` and npm run benchmarks", context())).toBe(
       "`npm run build` and npm run benchmarks",
     );

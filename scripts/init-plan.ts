@@ -26,7 +26,7 @@ export const MEASUREMENTS_NOTE = [
 const REMOVED = ["bench/", ".ci/", "docs/day-one.md", "scripts/init.ts", "scripts/init-plan.ts"];
 const REMOVED_TOO = ["scripts/init-plan.test.ts", "scripts/test-init.ts"];
 const UPGRADE = ["scripts/upgrade-react-router/", "docs/upgrading-to-react-router-"];
-const SCRIPTS = /^(bench(:.*)?|build:(bench|baseline|documented)|init|test:init)$/;
+const SCRIPTS = /^(bench|init)$/;
 const UPGRADE_SCRIPTS = /^(upgrade:react-router|test:upgrade)$/;
 
 export function parseArgs(argv: string[]): InitOptions | { error: string } {
@@ -130,8 +130,9 @@ function scaffolds(line: string, context: RewriteContext): string {
         `the scaffold's \`${script}$2\` script`,
       )
       .replace(
-        new RegExp(`\\bnpm run ((?:--?[\\w-]+ )*)${name}(?![\\w:.-]*\\w)`, "g"),
-        `the scaffold's ${script} script`,
+        // With its subcommand, if any: `npm run bench -- profile`.
+        new RegExp(`\\bnpm run ((?:--?[\\w-]+ )*)${name}(?![\\w:.-]*\\w)( -- [a-z][\\w-]*)?`, "g"),
+        `the scaffold's ${script}$2 script`,
       );
   }
   // `scaffold:path`, as git names a path at a revision; the path check takes it for no path.

@@ -1,5 +1,5 @@
 /**
- * Which Chromium the e2e tests and `npm run bench:client-js` drive:
+ * Which Chromium the e2e tests and `npm run bench -- client-js` drive:
  * `PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH`, else Debian's `/usr/bin/chromium`,
  * else Playwright's own download (`npx playwright install chromium`), the
  * usual path for users elsewhere.

@@ -2,7 +2,7 @@
  * The bare Remix baseline of the benchmark (see bench/README.md): the same
  * Remix version and future flags as the app, Remix's default entry files, and
  * nothing the scaffold adds (no Sentry, no CSP, no logging).
- * Built with `npm run build:baseline` (`remix vite:build` in this directory)
+ * Built with `npm run bench -- build baseline` (`remix vite:build` in this directory)
  * into `bench/baseline/build/`, or with `BENCH_GENERATED_ROUTES=<n>` (its generated
  * routes) into `build-routes-<n>/`; packages resolve from the root node_modules.
  *

@@ -1,17 +1,19 @@
 /**
- * Builds the benchmark needs, made through their npm scripts, only when
+ * Builds the benchmark needs, made with the tree's own build scripts, only when
  * missing or older than their sources (or always / never, on request).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "./servers";
 
 export type BuildMode = "auto" | "always" | "never";
 
 export interface BuildSpec {
-  /** npm script that makes it. */
+  /** The root's npm script that makes it. */
   script: string;
+  /** Where the script's command runs instead of the root: the bare apps build in their own folder. */
+  cwd?: string;
   /** Environment the script runs with (the generated route count of a route-count build). */
   env?: Record<string, string>;
   /** The build's server bundle: missing or older than a source means "build again". */
@@ -24,6 +26,7 @@ const APP_SOURCES = [
   "server",
   "e2e/fixtures",
   "vite.config.ts",
+  "vite",
   "remix.config.js",
   "package.json",
   "package-lock.json",
@@ -45,14 +48,23 @@ const DOCUMENTED_SOURCES = [
   "bench/documented/package.json",
 ];
 
+/** The e2e build's configuration with the benchmark's fixtures only (e2e/fixtures/vite.config.ts). */
+const BENCH_FIXTURES = { E2E_FIXTURES: "bench" };
+
 export const BUILDS = {
   /** The default production build (`build/`): what ships. */
   production: { script: "build", marker: "build/server/index.js", sources: APP_SOURCES },
   /** The production build plus the pages the benchmark measures (`build-bench/`). */
-  bench: { script: "build:bench", marker: "build-bench/server/index.js", sources: APP_SOURCES },
+  bench: {
+    script: "build:e2e",
+    env: BENCH_FIXTURES,
+    marker: "build-bench/server/index.js",
+    sources: APP_SOURCES,
+  },
   /** The bare Remix baseline (`bench/baseline/build/`); it re-exports some app and fixture routes. */
   baseline: {
-    script: "build:baseline",
+    script: "build",
+    cwd: "bench/baseline",
     marker: "bench/baseline/build/server/index.js",
     sources: BASELINE_SOURCES,
   },
@@ -65,19 +77,21 @@ export const BUILDS = {
  */
 export function routeCountBuilds(routes: number) {
   const env = { BENCH_GENERATED_ROUTES: String(routes) };
+  const appEnv = { ...BENCH_FIXTURES, ...env };
   return {
     /** Directory of the app's build, relative to the root. */
     appDir: `build-bench-${routes}` as const,
     /** Directory of the baseline's build, relative to bench/baseline. */
     baselineDir: `build-routes-${routes}`,
     app: {
-      script: "build:bench",
-      env,
+      script: "build:e2e",
+      env: appEnv,
       marker: `build-bench-${routes}/server/index.js`,
       sources: APP_SOURCES,
     },
     baseline: {
-      script: "build:baseline",
+      script: "build",
+      cwd: "bench/baseline",
       env,
       marker: `bench/baseline/build-routes-${routes}/server/index.js`,
       sources: BASELINE_SOURCES,
@@ -85,7 +99,8 @@ export function routeCountBuilds(routes: number) {
     /** Directory of target E's build, relative to the root. */
     documentedDir: `build-bench-documented-${routes}`,
     documented: {
-      script: "build:documented",
+      script: "build",
+      cwd: "bench/documented",
       env,
       marker: `build-bench-documented-${routes}/server/index.js`,
       sources: DOCUMENTED_SOURCES,
@@ -123,8 +138,21 @@ const envText = (spec: BuildSpec) =>
     .map(([name, value]) => `${name}=${value} `)
     .join("");
 
+/** The command of the root's `script`, run in `cwd` (`remix vite:build`, or the framework's after an upgrade). */
+function scriptCommand(script: string): string {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  const command = pkg.scripts[script];
+  if (!command) throw new Error(`build: package.json has no script ${script}`);
+  return command;
+}
+
 /** The build's command line, as a shell would take it. */
-const commandText = (spec: BuildSpec) => `${envText(spec)}npm run ${spec.script}`;
+const commandText = (spec: BuildSpec) =>
+  spec.cwd
+    ? `(cd ${spec.cwd} && ${envText(spec)}${scriptCommand(spec.script)})`
+    : `${envText(spec)}npm run ${spec.script}`;
 
 /** Makes sure `spec` is built; build output goes to stderr so that stdout stays the report. */
 export function ensureBuild(spec: BuildSpec, mode: BuildMode, log: (line: string) => void): void {
@@ -132,9 +160,13 @@ export function ensureBuild(spec: BuildSpec, mode: BuildMode, log: (line: string
   if (!reason) return log(`build: ${spec.marker} is up to date`);
   if (mode === "never") throw new Error(`build: ${reason}; run \`${commandText(spec)}\``);
   log(`build: ${commandText(spec)} (${reason})`);
-  const result = spawnSync("npm", ["run", spec.script], {
-    cwd: ROOT,
-    env: { ...process.env, ...spec.env },
+  // In its own folder, the script's command finds the root's packages' commands as npm gives them.
+  const PATH = [path.join(ROOT, "node_modules/.bin"), process.env.PATH].join(path.delimiter);
+  const command = spec.cwd ? scriptCommand(spec.script) : `npm run ${spec.script}`;
+  const result = spawnSync(command, {
+    cwd: path.join(ROOT, spec.cwd ?? ""),
+    env: { ...process.env, ...spec.env, PATH },
+    shell: true,
     stdio: ["ignore", 2, 2],
   });
   if (result.status !== 0) throw new Error(`build: ${commandText(spec)} failed`);

@@ -17,7 +17,7 @@ import {
 
 /**
  * The five servers every bench script compares, started one way for all of
- * them (npm run bench, bench:startup, bench:profile).
+ * them (npm run bench: run, startup, profile).
  */
 
 /** The app's production default of SENTRY_TRACES_SAMPLE_RATE (target D). */
@@ -43,7 +43,7 @@ export interface TargetStart {
   routes: number;
   /** Where C, D and E report. */
   recorder?: Recorder;
-  /** Further `node` flags (bench:profile's `--cpu-prof`). */
+  /** Further `node` flags (the profile's `--cpu-prof`). */
   nodeOptions?: string;
   /** SENTRY_TRACES_SAMPLE_RATE of C or D instead of their own (1, the default). */
   sampleRate?: string;

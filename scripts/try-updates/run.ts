@@ -6,10 +6,10 @@
  * learns what an update breaks before the pull request does
  * (docs/updating-dependencies.md).
  *
- *   npm run try:updates                        every group; the core steps
- *   npm run try:updates -- sentry vite         those groups only
- *   npm run try:updates -- --steps typecheck,test:unit
- *   npm run try:updates -- --lift-holds        the held-back majors too
+ *   npx tsx scripts/try-updates/run.ts                      every group; the core steps
+ *   npx tsx scripts/try-updates/run.ts sentry vite          those groups only
+ *   npx tsx scripts/try-updates/run.ts --steps typecheck,test:unit
+ *   npx tsx scripts/try-updates/run.ts --lift-holds         the held-back majors too
  *
  * Prints one Markdown table (also to $GITHUB_STEP_SUMMARY) and keeps each
  * group's output under --logs (default: a temporary folder); exits 1 when a
@@ -35,7 +35,7 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
  * The core of `npm test` (docs/testing.md: typecheck, unit tests, builds, production smoke, core
  * specs) and the lint: an ESLint or typescript-eslint update shows itself there first.
  */
-const CORE_STEPS = ["typecheck", "lint", "test:unit", "build", "build:e2e", "test:smoke", "test:e2e:core"];
+const CORE_STEPS = ["typecheck", "lint", "test:unit", "build", "build:e2e", "test:smoke", "test:e2e --core"];
 /** npm can loop on a peer conflict without end (seen with TypeScript 7): a bound, with headroom. */
 const INSTALL_TIMEOUT_MS = 30 * 60_000;
 

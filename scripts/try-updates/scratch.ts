@@ -1,5 +1,5 @@
 /**
- * The scratch copies `npm run try:updates` works in, and the commands it runs
+ * The scratch copies the weekly try of updates (run.ts) works in, and the commands it runs
  * there: each in its own process group, its output kept in the group's log,
  * and nothing left behind when the run is interrupted.
  */

@@ -39,8 +39,11 @@ describe("upgradeManifest, on this project's package.json", () => {
     expect(upgraded.scripts.typecheck).toBe(`react-router typegen && ${pkg.scripts.typecheck}`);
     expect(upgraded.scripts["upgrade:react-router"]).toBeUndefined();
     expect(upgraded.scripts["test:upgrade"]).toBeUndefined();
-    expect(upgraded.scripts["build:documented"]).toBeUndefined();
     expect(JSON.stringify(upgraded.scripts)).not.toMatch(/remix vite:/);
+  });
+
+  it("leaves the upgraded tree no more npm scripts than a newcomer reads at a glance (20)", () => {
+    expect(Object.keys(upgraded.scripts).length).toBeLessThanOrEqual(20);
   });
 
   it("starts the app's own server, not react-router-serve", () => {

@@ -59,8 +59,8 @@ export const START_SCRIPT = "NODE_ENV=production node ./server.mjs ./build/serve
 const REMOVED = /^@remix-run\/|^@sentry\/remix$|^patch-package$/;
 /** Pins of Remix 2's router line (SECURITY.md); React Router 8 carries those fixes itself. */
 const REMOVED_OVERRIDES = ["@remix-run/router", "react-router", "react-router-dom"];
-/** The upgrade's own scripts, and the build of the benchmark's documented @sentry/remix setup (removed with it). */
-export const UPGRADE_SCRIPTS = ["upgrade:react-router", "test:upgrade", "build:documented"];
+/** The upgrade's own scripts. */
+export const UPGRADE_SCRIPTS = ["upgrade:react-router", "test:upgrade"];
 /** Scripts of the Remix tree that only its patch needs: `postinstall` applies it. */
 const PATCH_SCRIPTS = ["postinstall"];
 

@@ -22,7 +22,6 @@ export const PASSAGES: readonly (readonly [string, string])[] = [
     "remix.config.js            Remix's options (future flags, build directory)",
     "react-router.config.ts     React Router's options (build directory)",
   ],
-  ["Remix plugin and the build's own plugins", "React Router's plugin and the build's own plugins"],
   ["`@sentry/remix`'s server instrumentation", "`@sentry/react-router`'s server instrumentation"],
   // The benchmark's target E, the documented @sentry/remix setup, goes with the upgrade.
   [

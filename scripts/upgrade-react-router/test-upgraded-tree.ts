@@ -28,7 +28,7 @@ const CORE_STEPS = [
   "build",
   "build:e2e",
   "test:smoke",
-  "test:e2e:core",
+  "test:e2e --core",
 ];
 
 const say = (line: string) => console.log(`test:upgrade: ${line}`);

@@ -67,7 +67,10 @@ export const TREE_PASSAGES: Readonly<Record<string, Passages>> = {
       "what the upgrade's\nown files (`scripts/upgrade-react-router/react-router-8/`) name may exist in them or in the tree;",
       "what the pages of\nhistory name of the Remix 2 tree that the upgrade removed is listed on each (history-pages.ts, on that tree);",
     ],
-    ["`npm test`, `npm run test:upgrade -- --core`, `npm run test:init`", "`npm test`, `npm run test:init`"],
+    [
+      "`npm test`, `npm run test:upgrade -- --core`, `npx tsx scripts/test-init.ts`",
+      "`npm test`, `npx tsx scripts/test-init.ts`",
+    ],
   ],
   "scripts/init-plan.ts": [
     [

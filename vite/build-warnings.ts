@@ -24,7 +24,7 @@ export function buildLogger(strict: boolean, logger: Logger = createLogger()): L
       if (expectedWarning(message)) return;
       if (strict) {
         throw new Error(
-          `A new build warning (server/build-warnings.ts: fix it, or silence it there saying why):\n${message}`,
+          `A new build warning (vite/build-warnings.ts: fix it, or silence it there saying why):\n${message}`,
         );
       }
       print(message, options);

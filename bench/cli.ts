@@ -1,0 +1,58 @@
+/**
+ * `npm run bench -- <command> [options]`: the laboratory's one entry, which `npm run init`
+ * removes with bench/. Each command is a module of its own, run in this process.
+ */
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { BUILDS, ensureBuild, routeCountBuilds, type BuildSpec } from "./support/builds";
+
+const USAGE = `usage: npm run bench -- [command] [options]   (bench/README.md)
+  run          (the default) what the scaffold costs against the bare app: throughput, latency, CPU, memory
+  profile      where one target's CPU goes, per request
+  startup      start-up time and resident memory
+  client-js    the initial JavaScript of / against its budget
+  build <bench|baseline|documented> [--routes <n>]   one of the benchmark's builds, made again
+Each command's options: npm run bench -- <command> --help`;
+
+/** Modules that read their options from process.argv, as when run on their own. */
+const MODULES: Record<string, string> = {
+  run: "./run.ts",
+  profile: "./profile.ts",
+  startup: "./startup.ts",
+};
+
+function buildSpec(args: string[]): BuildSpec {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { routes: { type: "string" } },
+    allowPositionals: true,
+  });
+  const [which] = positionals;
+  if (positionals.length !== 1) throw new Error(USAGE);
+  if (values.routes === undefined) {
+    if (which === "bench" || which === "baseline") return BUILDS[which];
+    if (which === "documented") return routeCountBuilds(1).documented;
+  } else {
+    const builds = routeCountBuilds(Number(values.routes));
+    if (which === "bench") return builds.app;
+    if (which === "baseline" || which === "documented") return builds[which];
+  }
+  throw new Error(`unknown build ${which}\n${USAGE}`);
+}
+
+async function main(argv: string[]): Promise<void> {
+  const command = argv[0] === undefined || argv[0].startsWith("-") ? "run" : argv[0];
+  const rest = command === argv[0] ? argv.slice(1) : argv;
+  if (command === "help") return console.log(USAGE);
+  if (command === "build") return ensureBuild(buildSpec(rest), "always", (line) => console.error(line));
+  if (command === "client-js") return (await import("./client-js")).main();
+  const module = MODULES[command];
+  if (!module) throw new Error(`unknown command ${command}\n${USAGE}`);
+  process.argv = [process.argv[0]!, path.join(import.meta.dirname, module), ...rest];
+  await import(module);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -113,8 +113,8 @@ export async function initServerSentry(env: Env): Promise<void> {
     // Span streaming would skip beforeSendTransaction and the event processors (docs/decisions/0057).
     traceLifecycle: "static",
     enableOpenTelemetrySetup: false,
-    // Injection would read and hash every module loaded; the app makes its own Remix spans.
-    enableRuntimeChannelInjection: false,
+    // On (the default): diagnostics-channel injection is what gives Postgres, Redis… their db spans (docs/decisions/0078).
+    enableRuntimeChannelInjection: true,
     transport: ingestTransport(sdk, { proxy: outboundProxy(env) }),
     transportOptions: {
       ...shared.transportOptions,

@@ -67,7 +67,7 @@ export async function startOwnedServer(options: {
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const guard = watchdog(child.pid!);
+  const guard = watchdog(child.pid!, options.folder);
   let output = "";
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {

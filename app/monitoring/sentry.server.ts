@@ -113,7 +113,7 @@ export async function initServerSentry(env: Env): Promise<void> {
     // Span streaming would skip beforeSendTransaction and the event processors (docs/decisions/0057).
     traceLifecycle: "static",
     enableOpenTelemetrySetup: false,
-    // On (the default): diagnostics-channel injection is what gives Postgres, Redis… their db spans (docs/decisions/0078).
+    // The default, stated: the channel injection gives database clients their spans (docs/decisions/0078).
     enableRuntimeChannelInjection: true,
     transport: ingestTransport(sdk, { proxy: outboundProxy(env) }),
     transportOptions: {

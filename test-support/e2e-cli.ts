@@ -14,6 +14,7 @@ const CORE_SPECS = [
   "sentry-errors",
   "sentry-transactions",
   "sentry-navigation-trace",
+  "sentry-database-spans",
   "sentry-privacy",
   "security",
   "operations",

@@ -128,8 +128,8 @@ export async function initServerSentry(env: Env): Promise<void> {
     // Span streaming would skip beforeSendTransaction and the event processors (docs/decisions/0057).
     traceLifecycle: "static",
     enableOpenTelemetrySetup: false,
-    // Injection would read and hash every module loaded; the app makes its own Remix spans.
-    enableRuntimeChannelInjection: false,
+    // The default, stated: the channel injection gives database clients their spans (docs/decisions/0079).
+    enableRuntimeChannelInjection: true,
     transport: ingestTransport(sdk, { proxy: outboundProxy(env) }),
     transportOptions: {
       ...shared.transportOptions,

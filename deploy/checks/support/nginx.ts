@@ -10,12 +10,13 @@
  * whoever watches `/readyz` rewrites the list and reloads, as Kubernetes'
  * endpoints controller does for a Service (see rotation.ts).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../../../test-support/app-server";
+import { watchdog } from "../../../test-support/process-group-watchdog";
 
 export const NGINX = "/usr/sbin/nginx";
 
@@ -110,25 +111,6 @@ const accepts = (port: number) =>
     });
     socket.on("error", () => resolve(false));
   });
-
-/**
- * Kills the process group of `pid` if this (test) process dies without
- * stopping it: a detached watchdog that polls for its parent.
- */
-function watchdog(pid: number): ChildProcess {
-  const script = `const [parent, group] = process.argv.slice(1).map(Number);
-const alive = (p) => { try { process.kill(p, 0); return true; } catch { return false; } };
-setInterval(() => {
-  if (!alive(group)) process.exit(0);
-  if (!alive(parent)) { try { process.kill(-group, "SIGKILL"); } catch {} process.exit(0); }
-}, 250);`;
-  const child = spawn(process.execPath, ["-e", script, String(process.pid), String(pid)], {
-    detached: true,
-    stdio: "ignore",
-  });
-  child.unref();
-  return child;
-}
 
 export async function startNginx(upstreams: Upstream[]): Promise<Nginx> {
   const dir = mkdtempSync(path.join(tmpdir(), "nginx-check-"));

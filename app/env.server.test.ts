@@ -12,6 +12,8 @@ describe("scaling settings", () => {
     expect(instanceName(env)).toBe(hostname());
     expect(env.BODY_SIZE_LIMIT).toBe(1024 * 1024);
     expect(parseEnv({ BODY_SIZE_LIMIT: "" }).BODY_SIZE_LIMIT).toBe(1024 * 1024);
+    expect(parseEnv({}).SENTRY_TRACES_PER_SECOND).toBe(20);
+    expect(parseEnv({ SENTRY_TRACES_PER_SECOND: "500" }).SENTRY_TRACES_PER_SECOND).toBe(500);
   });
 
   it.each([
@@ -70,6 +72,9 @@ describe("scaling settings", () => {
     ["https_proxy", "proxy.internal:3128", /http:\/\/ or https:\/\/ URL/],
     ["http_proxy", "10.0.0.1:3128", /http:\/\/ or https:\/\/ URL/],
     ["https_proxy", "socks5://proxy.internal:1080", /http:\/\/ or https:\/\/ URL/],
+    ["SENTRY_TRACES_PER_SECOND", "0", /whole number of new traces a second from 1/],
+    ["SENTRY_TRACES_PER_SECOND", "2.5", /whole number of new traces a second from 1/],
+    ["SENTRY_TRACES_PER_SECOND", "ten", /whole number of new traces a second from 1/],
   ];
   for (const [name, value, message] of bad) {
     it(`refuses ${name}=${value} with one line naming it`, () => {

@@ -55,7 +55,7 @@ describe("traceBudget", () => {
     expect(estimated / times.length).toBeGreaterThan(0.9);
     expect(estimated / times.length).toBeLessThan(1.1);
     // Only a spent budget gives rate 0, which leaves a request uncounted: rare at a steady pace.
-    expect(rates.filter((rate) => rate === 0).length / times.length).toBeLessThan(0.03);
+    expect(rates.filter((rate) => rate === 0).length / times.length).toBeLessThan(0.05);
     expect(Math.max(...rates)).toBeLessThanOrEqual(0.1);
   });
 

@@ -3,7 +3,7 @@
  * far above the cap (rate 1, so every request would be traced), the server starts about the cap's
  * traces a second and never more in a second; each transaction carries the rate it was decided
  * with, so Σ 1/rate over the transactions counts the requests served; and a burst after a quiet
- * spell stays within the cap. The configured rate under the cap: e2e/sentry-sampling.spec.ts.
+ * spell stays within the cap, its pages handing the browser the lowered rate. The configured rate under the cap: e2e/sentry-sampling.spec.ts.
  */
 import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../test-support/app-server";
 import type { EnvelopeItem } from "../test-support/sentry-recorder";
@@ -58,6 +58,18 @@ const rateOf = (item: EnvelopeItem) =>
   Number(
     (item.payload!.contexts as { trace: { data: Record<string, unknown> } }).trace.data["sentry.sample_rate"],
   );
+
+/** A document's `baggage` meta tag: the rate, number and decision it hands the browser. */
+async function pageSampling() {
+  const html = await (await fetch(`${app.url}/fixtures/items/1`)).text();
+  const baggage = /name="baggage" content="([^"]*)"/.exec(html)?.[1] ?? "";
+  const entry = (key: string) => new RegExp(`sentry-${key}=([^,]*)`).exec(baggage)?.[1];
+  return {
+    sampleRate: Number(entry("sample_rate")),
+    sampleRand: Number(entry("sample_rand")),
+    sampled: entry("sampled"),
+  };
+}
 
 /** How many of `times` (epoch s) fall in each second of the epoch, the windows the server counts in. */
 function perSecond(times: number[]): Map<number, number> {
@@ -116,6 +128,13 @@ test("a burst after a quiet spell stays within the cap", async ({ recorder }) =>
   await new Promise((resolve) => setTimeout(resolve, 2_500));
   const since = Date.now() / 1000;
   const sent = await drive(Number.POSITIVE_INFINITY, 20 * CAP);
+  // Pages right after it, while the server still sees the burst's pace: each carries the rate it
+  // was decided with, below the configured 1, for the browser to continue.
+  const pages = await Promise.all(Array.from({ length: 5 }, () => pageSampling()));
+  for (const page of pages) {
+    expect(page.sampleRate).toBeLessThan(1);
+    expect(page.sampled).toBe(String(page.sampleRand < page.sampleRate));
+  }
   const traced = await settledTransactions(recorder, since);
   expect(sent).toHaveLength(20 * CAP);
   expect(traced.length).toBeGreaterThan(0);

@@ -14,6 +14,8 @@ describe("scaling settings", () => {
     expect(parseEnv({ BODY_SIZE_LIMIT: "" }).BODY_SIZE_LIMIT).toBe(1024 * 1024);
     expect(parseEnv({}).SENTRY_LOGS_LEVEL).toBe("off");
     expect(parseEnv({ SENTRY_LOGS_LEVEL: "warn" }).SENTRY_LOGS_LEVEL).toBe("warn");
+    expect(parseEnv({}).SENTRY_TRACES_PER_SECOND).toBe(20);
+    expect(parseEnv({ SENTRY_TRACES_PER_SECOND: "500" }).SENTRY_TRACES_PER_SECOND).toBe(500);
   });
 
   it.each([
@@ -74,6 +76,9 @@ describe("scaling settings", () => {
     ["SENTRY_LOGS_LEVEL", "on", /one of off, fatal, error, warn, info, debug, trace/],
     ["SENTRY_LOGS_LEVEL", "silent", /one of off, fatal, error, warn, info, debug, trace/],
     ["https_proxy", "socks5://proxy.internal:1080", /http:\/\/ or https:\/\/ URL/],
+    ["SENTRY_TRACES_PER_SECOND", "0", /whole number of new traces a second from 1/],
+    ["SENTRY_TRACES_PER_SECOND", "2.5", /whole number of new traces a second from 1/],
+    ["SENTRY_TRACES_PER_SECOND", "ten", /whole number of new traces a second from 1/],
   ];
   for (const [name, value, message] of bad) {
     it(`refuses ${name}=${value} with one line naming it`, () => {

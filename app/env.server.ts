@@ -22,6 +22,13 @@ const sampleRate = z.coerce
   .min(0, "must be a number between 0 and 1")
   .max(1, "must be a number between 0 and 1");
 
+const TRACES_PER_SECOND_MESSAGE = "must be a whole number of new traces a second from 1 to 100000";
+const tracesPerSecond = z.coerce
+  .number({ message: TRACES_PER_SECOND_MESSAGE })
+  .int(TRACES_PER_SECOND_MESSAGE)
+  .min(1, TRACES_PER_SECOND_MESSAGE)
+  .max(100_000, TRACES_PER_SECOND_MESSAGE);
+
 const dsn = optionalString.refine(
   (value) => value === undefined || parseDsn(value) !== undefined,
   "must be a Sentry DSN such as https://<key>@<host>/<project-id>",
@@ -105,6 +112,8 @@ export const envSchema = z.object({
   SENTRY_ENVIRONMENT: optionalString,
   SENTRY_RELEASE: optionalString,
   SENTRY_TRACES_SAMPLE_RATE: sampleRate.default(0.1),
+  /** Per instance; the default is measured (docs/decisions/0080). */
+  SENTRY_TRACES_PER_SECOND: tracesPerSecond.default(20),
   SENTRY_TUNNEL_ROUTE: tunnelRoute,
   SENTRY_TRACE_PROPAGATION_TARGETS: propagationTargets,
   SENTRY_FEEDBACK: z.enum(["on", "off"], { message: 'must be "on" or "off"' }).default("off"),

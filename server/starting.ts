@@ -32,6 +32,7 @@ export function logStarting(env: Env, envFile: string | null): void {
       feedback: env.SENTRY_FEEDBACK === "on",
       release: env.SENTRY_RELEASE ?? null,
       tracesSampleRate: env.SENTRY_DSN ? env.SENTRY_TRACES_SAMPLE_RATE : 0,
+      tracesPerSecond: env.SENTRY_TRACES_PER_SECOND,
       drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
       trustProxy: env.TRUST_PROXY ?? false,
       bodySizeLimit: env.BODY_SIZE_LIMIT,

@@ -3,7 +3,8 @@ import type { Breadcrumb, DynamicSamplingContext, Scope } from "@sentry/core";
 import { currentIncomingRequest } from "~/request-scope.server";
 import { OPERATIONAL_PATHS } from "~/http/operational-paths";
 import type { ServerSdk } from "./server-sdk.server";
-import { isRequestTraced, requestSampling, untracedSamplingContext } from "./trace-sampling.server";
+import type { TraceBudget } from "./trace-budget.server";
+import { decideTrace, requestSampling, untracedSamplingContext } from "./trace-sampling.server";
 
 /**
  * Decided once on arrival, before the SDK's HTTP instrumentation (docs/decisions/0063): an untraced
@@ -13,6 +14,8 @@ export interface RequestTrace {
   traced: boolean;
   traceId: string;
   sampleRand: number;
+  /** A new trace's: the probability it was decided with (docs/decisions/0080). */
+  sampleRate?: number;
   parentSpanId?: string;
   /** Worked out at most once. */
   name: () => string;
@@ -33,10 +36,10 @@ export function decideRequestTrace(
   sdk: ServerSdk,
   request: IncomingMessage,
   {
-    sampleRate,
+    budget,
     name,
     isStaticAsset,
-  }: { sampleRate: number; name: () => string; isStaticAsset: (url: string) => boolean },
+  }: { budget: TraceBudget; name: () => string; isStaticAsset: (url: string) => boolean },
 ): RequestTrace {
   const context = sdk.core.propagationContextFromHeaders(
     header(request, "sentry-trace"),
@@ -48,20 +51,19 @@ export function decideRequestTrace(
   const method = request.method?.toUpperCase() ?? "GET";
   const spanless =
     method === "HEAD" || method === "OPTIONS" || (method === "GET" && isStaticAsset(request.url ?? "/"));
-  const traced =
-    !spanless &&
-    isRequestTraced({
-      transactionName: once,
-      parentSampled,
-      sampleRand,
-      sampleRate,
-      untracedPaths: OPERATIONAL_PATHS,
-    });
+  // Spanless requests cost no span work, so they neither count towards nor spend the budget.
+  const { traced, sampleRate } = spanless
+    ? { traced: false, sampleRate: undefined }
+    : decideTrace(
+        { transactionName: once, parentSampled, sampleRand, untracedPaths: OPERATIONAL_PATHS },
+        budget,
+      );
   const trace: RequestTrace = {
     traced,
     traceId: context.traceId,
     name: once,
     sampleRand,
+    sampleRate,
     parentSpanId: context.parentSpanId,
     upstream: context.dsc,
     breadcrumbs: [],
@@ -81,11 +83,12 @@ export function untracedTrace(): RequestTrace | undefined {
   return trace && !trace.traced ? trace : undefined;
 }
 
+/** `sampleRate`: the configured one, for a trace this server did not decide by its budget. */
 const untracedContextOf = (sdk: ServerSdk, trace: RequestTrace, sampleRate: number) =>
   untracedSamplingContext(
     sdk,
     { traceId: trace.traceId, sampleRand: trace.sampleRand, dsc: trace.upstream, transaction: trace.name() },
-    sampleRate,
+    trace.sampleRate ?? sampleRate,
   );
 
 /** For an untraced request's page: the browser and callees follow the decision. */

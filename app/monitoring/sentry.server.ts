@@ -12,6 +12,8 @@ import { ingestTransport } from "./sentry-transport.server";
 import { contextIntegration } from "./sentry-context.server";
 import { decideRequestSampling } from "./trace-sampling.server";
 import { followUntracedTraces, sentryLogsOptions } from "./sentry-logs.server";
+import { traceBudget, type TraceBudget } from "./trace-budget.server";
+import { sdkTraceSampler, type SdkTraceSampler } from "./sdk-trace-sampler.server";
 import { loadServerSdk, serverSdk, type ServerSdk } from "./server-sdk.server";
 import {
   applyUntracedTrace,
@@ -76,21 +78,37 @@ function tagRequestSpan(sdk: ServerSdk) {
   };
 }
 
-/** The scope takes the number the request was decided by on arrival, so the SDK's sampler agrees. */
-function skipsRequestSpan(sdk: ServerSdk, sampleRate: number) {
+/** How new traces are rated: shared by the arrival decision and the SDK's sampler (docs/decisions/0080). */
+interface TraceRates {
+  budget: TraceBudget;
+  sdkSampler: SdkTraceSampler;
+  configuredRate: number;
+}
+let traceRates: TraceRates | undefined;
+
+/**
+ * The scope takes the number the request was decided by on arrival, and the SDK's sampler the rate,
+ * so the SDK agrees and records that rate.
+ */
+function skipsRequestSpan(sdk: ServerSdk, rates: TraceRates) {
   return (urlPath: string, request: object): boolean => {
+    const scope = sdk.node.getCurrentScope();
     const trace = requestTraceOf(request as IncomingMessage);
     if (!trace) {
       const method = (request as { method?: string }).method ?? "GET";
       const name = () => serverTransactionName(method, new URL(urlPath, "http://localhost"));
-      return !decideRequestSampling(sdk, name, sampleRate);
+      const { traced, sampleRate } = decideRequestSampling(sdk, name, rates);
+      if (traced && sampleRate !== undefined)
+        rates.sdkSampler.handOver(scope.getPropagationContext().traceId, sampleRate);
+      return !traced;
     }
-    const scope = sdk.node.getCurrentScope();
     scope.setPropagationContext({
       ...scope.getPropagationContext(),
       traceId: trace.traceId,
       sampleRand: trace.sampleRand,
     });
+    if (trace.traced && trace.sampleRate !== undefined)
+      rates.sdkSampler.handOver(trace.traceId, trace.sampleRate);
     return !trace.traced;
   };
 }
@@ -98,9 +116,9 @@ function skipsRequestSpan(sdk: ServerSdk, sampleRate: number) {
 /** Decides each request's trace as it arrives: true when the SDK's HTTP instrumentation should handle it. */
 export function requestTraceDecider(env: Env): ((request: IncomingMessage) => boolean) | undefined {
   const sdk = serverSdk();
-  if (!env.SENTRY_DSN || !sdk) return undefined;
+  if (!env.SENTRY_DSN || !sdk || !traceRates) return undefined;
   const options = {
-    sampleRate: env.SENTRY_TRACES_SAMPLE_RATE,
+    budget: traceRates.budget,
     isStaticAsset: sdk.server.isStaticAssetRequest,
   };
   return (request) =>
@@ -122,8 +140,13 @@ export async function initServerSentry(env: Env): Promise<void> {
   const Sentry = sdk.node;
   const shared = sharedSentryOptions(env, OPERATIONAL_PATHS);
   const logs = sentryLogsOptions(sdk, env);
+  const budget = traceBudget(env.SENTRY_TRACES_SAMPLE_RATE, env.SENTRY_TRACES_PER_SECOND);
+  const sdkSampler = sdkTraceSampler(budget, () => Sentry.getCurrentScope().getPropagationContext());
+  const rates = (traceRates = { budget, sdkSampler, configuredRate: env.SENTRY_TRACES_SAMPLE_RATE });
   Sentry.init({
     ...shared,
+    // Each new trace's rate, decided on arrival within SENTRY_TRACES_PER_SECOND.
+    tracesSampler: sdkSampler.sampler,
     dataCollection: SERVER_DATA_COLLECTION,
     // Span streaming would skip beforeSendTransaction and the event processors (docs/decisions/0057).
     traceLifecycle: "static",
@@ -149,7 +172,7 @@ export async function initServerSentry(env: Env): Promise<void> {
       ...defaults.filter((integration) => !OMITTED_INTEGRATIONS.has(integration.name)),
       // Nothing dropped by status: a real route's 404 keeps its transaction.
       Sentry.httpIntegration({
-        ignoreIncomingRequests: skipsRequestSpan(sdk, env.SENTRY_TRACES_SAMPLE_RATE),
+        ignoreIncomingRequests: skipsRequestSpan(sdk, rates),
         onSpanCreated: tagRequestSpan(sdk),
         maxRequestBodySize: "none",
         ignoreStatusCodes: [],

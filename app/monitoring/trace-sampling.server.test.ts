@@ -1,33 +1,58 @@
 import { describe, expect, it } from "vitest";
-import { isRequestTraced, requestSampling, type SamplingInput } from "./trace-sampling.server";
+import { decideTrace, requestSampling, type SamplingInput } from "./trace-sampling.server";
+import type { TraceBudget } from "./trace-budget.server";
 
 const input = (overrides: Partial<SamplingInput>): SamplingInput => ({
   transactionName: () => "GET /fixtures/items/:id",
   parentSampled: undefined,
   sampleRand: 0.5,
-  sampleRate: 0.1,
   untracedPaths: ["/healthz"],
   ...overrides,
 });
 
-describe("isRequestTraced", () => {
-  it("samples a new trace by its random number, as the SDK's sampler does", () => {
-    expect(isRequestTraced(input({ sampleRand: 0.05 }))).toBe(true);
-    expect(isRequestTraced(input({ sampleRand: 0.1 }))).toBe(false);
-    expect(isRequestTraced(input({ sampleRand: 0.99, sampleRate: 1 }))).toBe(true);
-    expect(isRequestTraced(input({ sampleRand: 0, sampleRate: 0 }))).toBe(false);
+/** A budget that always offers `rate`, counting what it is asked. */
+function fixedBudget(rate: number) {
+  const counts = { offered: 0, started: 0 };
+  const budget: TraceBudget = {
+    rateForNewTrace: () => (counts.offered++, rate),
+    traceStarted: () => void counts.started++,
+  };
+  return { budget, counts };
+}
+
+const traced = (overrides: Partial<SamplingInput>, rate = 0.1) =>
+  decideTrace(input(overrides), fixedBudget(rate).budget).traced;
+
+describe("decideTrace", () => {
+  it("samples a new trace by its random number, as the SDK's sampler does, and says at what rate", () => {
+    expect(traced({ sampleRand: 0.05 })).toBe(true);
+    expect(traced({ sampleRand: 0.1 })).toBe(false);
+    expect(traced({ sampleRand: 0.99 }, 1)).toBe(true);
+    expect(traced({ sampleRand: 0 }, 0)).toBe(false);
+    expect(decideTrace(input({ sampleRand: 0.5 }), fixedBudget(0.25).budget)).toEqual({
+      traced: false,
+      sampleRate: 0.25,
+    });
   });
 
-  it("follows the upstream decision of a continued trace, whatever the rate", () => {
-    expect(isRequestTraced(input({ parentSampled: true, sampleRand: 0.99, sampleRate: 0 }))).toBe(true);
-    expect(isRequestTraced(input({ parentSampled: false, sampleRand: 0, sampleRate: 1 }))).toBe(false);
+  it("spends the budget only on a trace it starts", () => {
+    const { budget, counts } = fixedBudget(0.1);
+    decideTrace(input({ sampleRand: 0.05 }), budget);
+    decideTrace(input({ sampleRand: 0.5 }), budget);
+    decideTrace(input({ sampleRand: 0.05, transactionName: () => "GET /healthz" }), budget);
+    expect(counts).toEqual({ offered: 3, started: 1 });
+  });
+
+  it("follows the upstream decision of a continued trace, whatever the rate, and leaves the budget be", () => {
+    const { budget, counts } = fixedBudget(0);
+    expect(decideTrace(input({ parentSampled: true, sampleRand: 0.99 }), budget)).toEqual({ traced: true });
+    expect(traced({ parentSampled: false, sampleRand: 0 }, 1)).toBe(false);
+    expect(counts).toEqual({ offered: 0, started: 0 });
   });
 
   it("never traces what would be dropped: the catch-all and operational paths", () => {
     for (const name of ["GET /*", "POST /*", "GET /healthz"]) {
-      expect(
-        isRequestTraced(input({ transactionName: () => name, parentSampled: true, sampleRate: 1 })),
-      ).toBe(false);
+      expect(traced({ transactionName: () => name, parentSampled: true }, 1)).toBe(false);
     }
   });
 
@@ -35,10 +60,8 @@ describe("isRequestTraced", () => {
     const never = () => {
       throw new Error("an untraced request needs no name");
     };
-    expect(isRequestTraced(input({ transactionName: never, sampleRand: 0.5, sampleRate: 0.1 }))).toBe(false);
-    expect(isRequestTraced(input({ transactionName: never, parentSampled: false, sampleRate: 1 }))).toBe(
-      false,
-    );
+    expect(traced({ transactionName: never, sampleRand: 0.5 }, 0.1)).toBe(false);
+    expect(traced({ transactionName: never, parentSampled: false }, 1)).toBe(false);
   });
 });
 

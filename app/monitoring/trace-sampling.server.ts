@@ -2,6 +2,7 @@ import type { DynamicSamplingContext } from "@sentry/core";
 import { OPERATIONAL_PATHS } from "~/http/operational-paths";
 import type { ServerSdk } from "./server-sdk.server";
 import { isDroppedTransaction } from "./sentry-options";
+import type { TraceBudget } from "./trace-budget.server";
 
 /**
  * Decided before any span exists, so an unsampled request costs no span work, by the rule the SDK's own
@@ -13,20 +14,27 @@ export interface SamplingInput {
   transactionName: () => string;
   parentSampled: boolean | undefined;
   sampleRand: number;
-  sampleRate: number;
   untracedPaths: readonly string[];
 }
 
-export function isRequestTraced({
-  transactionName,
-  parentSampled,
-  sampleRand,
-  sampleRate,
-  untracedPaths,
-}: SamplingInput): boolean {
-  const sampled = parentSampled ?? sampleRand < sampleRate;
+export interface TraceDecision {
+  traced: boolean;
+  /** A new trace's: the probability it was decided with, which its trace carries. */
+  sampleRate?: number;
+}
+
+/** A continued trace follows the upstream decision; a new one is decided by the budget's rate now. */
+export function decideTrace(
+  { transactionName, parentSampled, sampleRand, untracedPaths }: SamplingInput,
+  budget: TraceBudget,
+): TraceDecision {
   // The transaction would be dropped before sending anyway.
-  return sampled && !isDroppedTransaction(transactionName(), untracedPaths);
+  const kept = () => !isDroppedTransaction(transactionName(), untracedPaths);
+  if (parentSampled !== undefined) return { traced: parentSampled && kept() };
+  const sampleRate = budget.rateForNewTrace();
+  const traced = sampleRand < sampleRate && kept();
+  if (traced) budget.traceStarted();
+  return { traced, sampleRate };
 }
 
 /** As the SDK's sampler reads them from the request's scope (docs/decisions/0032). */
@@ -62,24 +70,21 @@ export function untracedSamplingContext(
 export function decideRequestSampling(
   sdk: ServerSdk,
   transactionName: () => string,
-  sampleRate: number,
-): boolean {
+  { budget, configuredRate }: { budget: TraceBudget; configuredRate: number },
+): TraceDecision {
   const scope = sdk.node.getCurrentScope();
   const context = scope.getPropagationContext();
   const { parentSampled, sampleRand } = requestSampling(context);
-  const traced = isRequestTraced({
-    transactionName,
-    parentSampled,
-    sampleRand,
-    sampleRate,
-    untracedPaths: OPERATIONAL_PATHS,
-  });
-  if (!traced)
+  const decision = decideTrace(
+    { transactionName, parentSampled, sampleRand, untracedPaths: OPERATIONAL_PATHS },
+    budget,
+  );
+  if (!decision.traced)
     scope.setPropagationContext({
       ...context,
       sampleRand,
       sampled: false,
-      dsc: untracedSamplingContext(sdk, { ...context, sampleRand }, sampleRate),
+      dsc: untracedSamplingContext(sdk, { ...context, sampleRand }, decision.sampleRate ?? configuredRate),
     });
-  return traced;
+  return decision;
 }

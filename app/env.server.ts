@@ -7,7 +7,7 @@ import { parseTrustProxy } from "~/http/trust-proxy.server";
 import {
   parseTracePropagationTargets,
   TRACE_PROPAGATION_TARGETS_MESSAGE,
-} from "~/monitoring/trace-propagation-targets.server";
+} from "~/http/trace-propagation-targets.server";
 
 /** Validated once, at start: a bad value stops the process with one line naming it (docs/configuration.md). */
 

@@ -2,7 +2,7 @@ import type http from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { forgetServerSdk, loadServerSdk } from "~/monitoring/server-sdk.server";
 import { runInRequestScope } from "~/request-scope.server";
-import { requestLogFields } from "./request-log-fields.server";
+import { readActiveSpanIdWith, requestLogFields } from "./request-log-fields.server";
 
 const TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
 const incoming = { headers: {} } as unknown as http.IncomingMessage;
@@ -30,6 +30,7 @@ describe("requestLogFields", () => {
   it("names a traced request's active span, read when the line is written", async () => {
     const sdk = await loadServerSdk();
     sdk.node.init({ tracesSampleRate: 1, defaultIntegrations: false });
+    readActiveSpanIdWith(() => sdk.node.getActiveSpan()?.spanContext().spanId);
     const trace = { traceId: TRACE_ID, traced: true };
     const seen = runInRequestScope(
       "/",

@@ -6,6 +6,7 @@ import { routePatternOf } from "~/routing/request-route.server";
 import { NOT_FOUND_PATTERN } from "~/routing/route-patterns";
 import { OPERATIONAL_PATHS } from "~/http/operational-paths";
 import { requestIdOf } from "~/request-scope.server";
+import { readActiveSpanIdWith } from "~/logging/request-log-fields.server";
 import { ThrownResponse } from "~/errors/thrown-response.server";
 import { ALLOWED_REQUEST_HEADERS, SENTRY_LIMITS, sharedSentryOptions } from "./sentry-options";
 import { ingestTransport } from "./sentry-transport.server";
@@ -23,7 +24,7 @@ import {
   untracedTrace,
   untracedTraceData,
 } from "./request-trace.server";
-import { tracePropagationTargets } from "./trace-propagation-targets.server";
+import { tracePropagationTargets } from "~/http/trace-propagation-targets.server";
 import { untracedFetchHook, untracedHttpHook } from "./untraced-propagation.server";
 
 /** The server side of Sentry. Without a DSN nothing of `@sentry/*` is loaded, so only its types are imported. */
@@ -187,6 +188,7 @@ export async function initServerSentry(env: Env): Promise<void> {
     ],
   });
   followUntracedTraces(sdk, env);
+  readActiveSpanIdWith(() => Sentry.getActiveSpan()?.spanContext().spanId);
 }
 
 /** Exactly one event, `handled: false`, tagged with the digest shown on the page and in the log line. */

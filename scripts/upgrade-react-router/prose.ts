@@ -124,7 +124,7 @@ const ONE_MAJOR = `- **One SDK major**: the server runs \`@sentry/node\` **11.12
   server never loads the browser SDK. Node 20.19 or newer is required by v11 (the app runs Node 24).
 `;
 
-/** Lines about files the upgrade removes (run.ts's REMOVED): the adapter's table rows. */
+/** Lines about files the upgrade removes (removed-files.ts's REMOVED): the adapter's table rows. */
 const REMOVED_FILE_LINES = /^\| `(remix\.d\.ts|patches\/@remix-run\+router[^`]*)` .*\n/gm;
 
 /** Fenced TypeScript examples, rewritten as the source files are. */

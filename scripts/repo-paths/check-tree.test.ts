@@ -70,6 +70,16 @@ describe("check-repo-paths", () => {
     expect(found()).toContain("docs/stale.md:1: names server/remix-handler.ts, which does not exist");
   });
 
+  it("on a tree day one's init trimmed, fails on a path under a top-level folder it removed", () => {
+    write("app/routes/_index.tsx", "// built by the baseline (bench/baseline) too\n");
+    write("tsconfig.ts", "// as scaffold:bench/baseline and scaffold:.ci/run did\n");
+    write("docs/ci.md", "`.ci/run`\n");
+    expect(found().sort()).toEqual([
+      "app/routes/_index.tsx:1: names bench/baseline, which does not exist",
+      "docs/ci.md:1: names .ci/run, which does not exist",
+    ]);
+  });
+
   it("lets a page of history name what the upgrade removed, as it declares, and nothing else", () => {
     write(
       "docs/decisions/0061-x.md",

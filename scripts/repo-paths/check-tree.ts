@@ -20,6 +20,13 @@ const GENERATED =
  */
 export const UPGRADE_OVERLAY = "scripts/upgrade-react-router/react-router-8/";
 
+/**
+ * Top-level folders the scaffold has and day one's init removes: on the trimmed tree a path
+ * under one still counts as a path, and names what is gone (the scaffold's own are written
+ * `scaffold:<path>`, which counts as none).
+ */
+export const FORMER_TOP_LEVEL = ["bench", ".ci"];
+
 export interface Problem {
   file: string;
   line: number;
@@ -70,7 +77,7 @@ export function checkTree(root: string): Problem[] {
     scripts?: Record<string, string>;
   };
   const scripts = new Set(Object.keys(pkg.scripts ?? {}));
-  const topLevel = topLevelFolders(root);
+  const topLevel = new Set([...topLevelFolders(root), ...FORMER_TOP_LEVEL]);
   const exists = (name: string, base = "") => {
     const full = path.join(root, base, name);
     if (existsSync(full)) return true;

@@ -141,8 +141,8 @@ function scaffolds(line: string, context: RewriteContext): string {
   // `scaffold:path`, as git names a path at a revision; the path check takes it for no path.
   const paths = context.prefixes.filter((prefix) => context.topLevel.has(prefix.split("/")[0]!));
   if (!paths.length) return out;
-  // A folder named without its trailing slash (`scripts/upgrade-react-router`) is the same folder;
-  // a top-level one only with it (`bench/`), or the word would be taken for the folder.
+  // A folder named without its trailing slash (`scripts/upgrade-react-router`) is the same folder.
+  // A top-level one counts only with it (`bench/`): the word alone is no folder.
   const named = paths.map((prefix) =>
     /^[^/]+\/[^/]/.test(prefix) && prefix.endsWith("/")
       ? `${escape(prefix.slice(0, -1))}(?![\\w.-])`

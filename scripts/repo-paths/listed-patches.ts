@@ -1,20 +1,17 @@
 /**
- * The run-time patches each tree's adapter README lists (its "Run-time patches" section: a row
- * per file, naming in code what it patches, as runtime-patches.ts names it), and the code each
- * tree runs: this one's, and the upgraded one's, put together from this tree, the upgrade's
- * removed files and its own (react-router-8/) before the upgrade runs.
+ * The run-time patches a tree's adapter README lists (its "Run-time patches" section: a row per
+ * file, naming in code what it patches, as runtime-patches.ts names it), and the code a tree runs.
+ * The upgrade's own test puts the upgraded tree together before the upgrade runs.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { REMOVED, RENAMED } from "../upgrade-react-router/removed-files";
-import { UPGRADE_OVERLAY } from "./check-tree";
 import { runtimeFiles } from "./import-graph";
 import { functionTypes, patchesIn, type RuntimePatch } from "./runtime-patches";
 
 export const ADAPTER_README = "server/adapter/README.md";
 /** The code that runs: the app, the server around it, and the boot of each tree. */
-const FOLDERS = ["app", "server"];
-const BOOTS = ["boot.mjs", "server.mjs"];
+export const FOLDERS = ["app", "server"];
+export const BOOTS = ["boot.mjs", "server.mjs"];
 
 /** Each runtime file of a tree, by its path in that tree, with where to read it. */
 export type Tree = Map<string, string>;
@@ -25,22 +22,6 @@ export function thisTree(root: string): Tree {
     ...BOOTS.filter((file) => existsSync(path.join(root, file))),
   ];
   return new Map(files.map((file) => [file, file]));
-}
-
-/** The upgraded tree's runtime files and its adapter README: this tree's, less what the upgrade removes, then its own. */
-export function upgradedTree(root: string): Tree {
-  const tree: Tree = new Map();
-  const removed = (file: string) => REMOVED.some((gone) => file === gone || file.startsWith(`${gone}/`));
-  for (const file of thisTree(root).keys()) if (!removed(file)) tree.set(RENAMED[file] ?? file, file);
-  const overlay = [
-    ...runtimeFiles(
-      root,
-      FOLDERS.map((folder) => UPGRADE_OVERLAY + folder),
-    ),
-    ...BOOTS.map((file) => UPGRADE_OVERLAY + file).filter((file) => existsSync(path.join(root, file))),
-  ];
-  for (const file of overlay) tree.set(file.slice(UPGRADE_OVERLAY.length), file);
-  return tree;
 }
 
 /** The patches in a tree's code, by their paths in that tree. */
@@ -78,5 +59,14 @@ export function listedPatches(readme: string, isFile: (file: string) => boolean)
 export function unlistedPatches(patches: RuntimePatch[], listed: ListedPatch[]): RuntimePatch[] {
   return patches.filter(
     ({ file, target }) => !listed.some((row) => row.file === file && row.targets.includes(target)),
+  );
+}
+
+/** The patches of `tree` that its README at `readme` does not list, as `file:line: target`. */
+export function unlistedIn(root: string, tree: Tree, readme: string): string[] {
+  const isFile = (file: string) => tree.has(file) || existsSync(path.join(root, file));
+  const listed = listedPatches(readFileSync(path.join(root, readme), "utf8"), isFile);
+  return unlistedPatches(treePatches(root, tree), listed).map(
+    ({ file, line, target }) => `${file}:${line}: ${target}`,
   );
 }

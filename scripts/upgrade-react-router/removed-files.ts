@@ -1,6 +1,6 @@
 /**
  * What the upgrade (run.ts) removes of the Remix 2 tree and what it renames; read by the checks that
- * look at the upgraded tree before it exists (scripts/repo-paths/listed-patches.ts).
+ * look at the upgraded tree before it exists (listed-patches.test.ts).
  */
 
 /** Remix 2's own files, which React Router 8 has no use for (their replacements, if any, are in react-router-8/). */

@@ -10,7 +10,7 @@
 import { parse, type ParserPlugin } from "@babel/parser";
 
 export interface Reference {
-  /** `file`: a source file named by itself (`boot.mjs`). */
+  /** `file`: a source file named by itself (`shutdown.ts`). */
   kind: "path" | "script" | "file";
   name: string;
   line: number;
@@ -35,7 +35,7 @@ export function pathsIn(text: string, topLevel: ReadonlySet<string>): string[] {
 /** Our sources' extensions: a package's files (`cli.js`, `plugin.js`) are named too, and are not ours. */
 const FILE = /(?<![\w@./:$-])([\w][\w.-]*\.(?:tsx?|mts|mjs))(?![\w/-])/g;
 
-/** `boot.mjs`, `refusal-response.ts`: a source file named by itself (a path within a package is not). */
+/** `site.ts`, `shutdown.ts`: a source file named by itself (a path within a package is not). */
 export function fileNamesIn(text: string): string[] {
   return [...text.matchAll(FILE)].map((match) => match[1]!);
 }

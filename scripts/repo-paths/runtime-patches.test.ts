@@ -1,7 +1,7 @@
 /**
  * Every run-time patch of an object the app does not own is listed in the adapter README, with
  * its file and what it patches (listed-patches.ts, runtime-patches.ts); and a planted patch the
- * README does not list fails. The upgraded tree's list: scripts/upgrade-react-router/listed-patches.test.ts.
+ * README does not list fails. The upgrade's own tests check the upgraded tree's list before it runs.
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -20,7 +20,7 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 describe("the adapter README lists every run-time patch", () => {
   it("on this tree", () => {
     const tree = thisTree(ROOT);
-    expect(treePatches(ROOT, tree).length).toBeGreaterThan(8);
+    expect(treePatches(ROOT, tree).length).toBeGreaterThan(5);
     expect(unlistedIn(ROOT, tree, ADAPTER_README)).toEqual([]);
   });
 });

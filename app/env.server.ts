@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { parseDsn } from "~/monitoring/sentry-dsn";
+import { parseDsn } from "~/http/sentry-dsn";
 import { parseTrustProxy } from "~/http/trust-proxy.server";
 import {
   parseTracePropagationTargets,

@@ -115,7 +115,7 @@ test.describe("source maps", () => {
       for (const file of client.filter((name) => /\.(m?js|css)$/.test(name))) {
         expect(readFileSync(file, "utf8"), file).not.toMatch(/sourceMappingURL=/);
       }
-      // Node maps server stacks through them (boot.mjs); the server build is never served.
+      // Node maps server stacks through them (the boot turns that on); the server build is never served.
       expect(files(`${build}/server`)).toContain(`${build}/server/index.js.map`);
     });
   }

@@ -107,6 +107,16 @@ describe("rewrite", () => {
     );
   });
 
+  it("names a path under a top-level folder that goes as the scaffold's; the folder's name alone is a word", () => {
+    const before: RewriteContext = { ...context(), topLevel: new Set(["app", "bench", ".ci", "scripts"]) };
+    expect(
+      rewrite("app/a.tsx", "// built by the bench's baseline (bench/baseline), as .ci/run does\n", before),
+    ).toBe("// built by the bench's baseline (scaffold:bench/baseline), as scaffold:.ci/run does\n");
+    expect(rewrite("a.md", "a bench, `bench/` and `build-bench/`", before)).toBe(
+      "a bench, `scaffold:bench/` and `build-bench/`",
+    );
+  });
+
   it("names a removed path under a folder that stays as the scaffold's, in prose and comments, not in code", () => {
     expect(rewrite("a.md", "`scripts/upgrade-react-router/run.ts` and `bench/run.ts`", context())).toBe(
       "`scaffold:scripts/upgrade-react-router/run.ts` and `bench/run.ts`",

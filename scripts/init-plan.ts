@@ -17,7 +17,7 @@ const SCAFFOLD_NAMES = ["remix-sentry-scaffold", "Remix + Sentry scaffold"];
 /** bench/README.md holds the dated figures docs and records cite: it moves instead of going. */
 export const MEASUREMENTS = { from: "bench/README.md", to: "docs/scaffold-measurements.md" };
 export const MEASUREMENTS_NOTE = [
-  "This page was the scaffold's `bench/README.md`. Day one's init removed the benchmark it describes;",
+  "This page was the scaffold's `scaffold:bench/README.md`. Day one's init removed the benchmark it describes;",
   "the figures stay, as the record that the docs and decision records cite. The commands it names",
   "are the scaffold's (\"the scaffold's … script\"), to be run in the scaffold's repository.",
 ].join("\n");
@@ -69,7 +69,11 @@ export interface RewriteContext {
   keepUpgrade: boolean;
   prefixes: string[];
   scripts: string[];
-  /** The first folders of the tree after init: a removed path elsewhere is not taken for one. */
+  /**
+   * The first folders of the tree before init, those it removes included: a removed path elsewhere
+   * is not taken for one, and one under a removed folder is named as the scaffold's, as the path
+   * check (scripts/repo-paths/check-tree.ts) still reads it as a path.
+   */
   topLevel: ReadonlySet<string>;
 }
 
@@ -139,8 +143,11 @@ function scaffolds(line: string, context: RewriteContext): string {
   const paths = context.prefixes.filter((prefix) => context.topLevel.has(prefix.split("/")[0]!));
   if (!paths.length) return out;
   // A folder named without its trailing slash (`scripts/upgrade-react-router`) is the same folder.
+  // A top-level one counts only with it (`bench/`): the word alone is no folder.
   const named = paths.map((prefix) =>
-    prefix.endsWith("/") ? `${escape(prefix.slice(0, -1))}(?![\\w.-])` : escape(prefix),
+    /^[^/]+\/[^/]/.test(prefix) && prefix.endsWith("/")
+      ? `${escape(prefix.slice(0, -1))}(?![\\w.-])`
+      : escape(prefix),
   );
   return out.replace(new RegExp(`(?<![\\w@./:-])(${named.join("|")})`, "g"), "scaffold:$1");
 }

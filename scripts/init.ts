@@ -48,6 +48,8 @@ writeFileSync(at(MEASUREMENTS.to), readFileSync(at(MEASUREMENTS.from)));
 say(`moved ${MEASUREMENTS.from} to ${MEASUREMENTS.to}`);
 
 const prefixes = removedPrefixes({ keepUpgrade });
+// Before anything goes: a path under a top-level folder that goes (bench's) is the scaffold's too.
+const topLevel = topLevelFolders(ROOT);
 for (const file of filesUnder(ROOT).filter((file) => isRemoved(file, prefixes))) {
   rmSync(at(file));
   // Folders left empty go too (git would not show them; ignored output keeps one).
@@ -82,7 +84,7 @@ lock.packages[""]!.name = name;
 writeFileSync(at("package-lock.json"), `${JSON.stringify(lock, null, 2)}\n`);
 say(`package name ${name}; npm scripts removed: ${scripts.join(", ")}`);
 
-const context = { name, keepUpgrade, prefixes, scripts, topLevel: topLevelFolders(ROOT) };
+const context = { name, keepUpgrade, prefixes, scripts, topLevel };
 const changed: string[] = [];
 for (const file of filesUnder(ROOT)) {
   if (

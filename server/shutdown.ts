@@ -1,7 +1,6 @@
 import type { Server } from "node:http";
-import type { PreAppHandler } from "./pre-app/handler";
 import { getLogger } from "~/logging/logger.server";
-import { pathOf, READINESS_PATH } from "~/http/operational-paths";
+import { startDraining } from "./pre-app/readiness";
 
 /**
  * Three timed steps, whose sum the orchestrator's grace must exceed (docs/decisions/0040-readiness-and-drain-delay.md):
@@ -11,20 +10,6 @@ import { pathOf, READINESS_PATH } from "~/http/operational-paths";
 
 export const SHUTDOWN_GRACE_MS = 10_000;
 export const SENTRY_FLUSH_MS = 2_000;
-
-let draining = false;
-
-/** While draining every response says `Connection: close`, so pooled connections reconnect elsewhere. */
-export const answerReadiness: PreAppHandler = (request, response) => {
-  if (draining) response.setHeader("Connection", "close");
-  if (pathOf(request.url ?? "/") !== READINESS_PATH) return false;
-  response.writeHead(draining ? 503 : 200, {
-    "Content-Type": "text/plain; charset=utf-8",
-    "Cache-Control": "no-store",
-  });
-  response.end(draining ? "draining" : "ready");
-  return true;
-};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
@@ -67,7 +52,7 @@ export function installGracefulShutdown(
     if (stopping) return;
     stopping = true;
     const started = performance.now();
-    draining = true;
+    startDraining();
     // On Remix 2, the framework CLI's own handler for the same signal runs right after this one.
     closer.takeOver?.(servers);
     const delayMs = signal === "SIGTERM" ? drainDelayMs : 0;

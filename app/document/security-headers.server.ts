@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Env } from "~/env.server";
-import { parseDsn, securityEndpoint } from "~/monitoring/sentry-dsn";
+import { parseDsn, securityEndpoint } from "~/http/sentry-dsn";
 
 /** The security headers of every response (set by server/pre-app/response-headers.ts alone) and their nonce. */
 

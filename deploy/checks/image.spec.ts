@@ -44,7 +44,7 @@ test.beforeAll(async () => {
 test("the image holds the built app and production dependencies only", async () => {
   const listing = await listApp(image.tag);
   expect(listing.top).toEqual(IMAGE_TOP);
-  // Source maps of the server build only: Node maps the server's stacks through them (boot.mjs),
+  // Source maps of the server build only: Node maps the server's stacks through them (the boot turns that on),
   // and the server build is never served. The browser's are uploaded and deleted, or never built.
   expect(
     listing.files.filter((file) => file.endsWith(".map") && !file.startsWith("/app/build/server/")),

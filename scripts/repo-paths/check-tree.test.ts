@@ -18,6 +18,7 @@ const found = () => checkTree(root).map(({ file, line, message }) => `${file}:${
 beforeEach(() => {
   root = mkdtempSync(path.join(os.tmpdir(), "check-repo-paths-"));
   write("package.json", JSON.stringify({ scripts: { test: "x" }, dependencies: {} }));
+  write("boot.mjs", "\n");
   write("server/boot.ts", "// Started by boot.mjs (server/boot.ts itself). npm run test\n");
   write("docs/decisions/0058-two-sentry-majors.md", "# 0058 x\n");
   write("docs/page.md", "`server/boot.ts`, docs/decisions/0058, `npm run test`, `build/server/index.js`\n");
@@ -68,6 +69,26 @@ describe("check-repo-paths", () => {
     write("docs/stale.md", "`server/remix-handler.ts`\n");
     write("package.json", JSON.stringify({ scripts: {}, dependencies: { "react-router": "8" } }));
     expect(found()).toContain("docs/stale.md:1: names server/remix-handler.ts, which does not exist");
+  });
+
+  it("on a tree day one's init trimmed, fails on a path under a top-level folder it removed", () => {
+    write("app/routes/_index.tsx", "// built by the baseline (bench/baseline) too\n");
+    write("tsconfig.ts", "// as scaffold:bench/baseline and scaffold:.ci/run did\n");
+    write("docs/ci.md", "`.ci/run`\n");
+    expect(found().sort()).toEqual([
+      "app/routes/_index.tsx:1: names bench/baseline, which does not exist",
+      "docs/ci.md:1: names .ci/run, which does not exist",
+    ]);
+  });
+
+  it("fails on a source file named by itself that no file of the tree is, outside history", () => {
+    rmSync(path.join(root, "boot.mjs"));
+    write("docs/security.md", "Source maps (`boot.mjs`); a package's `cli.js`; `orders.$id.tsx`\n");
+    write("docs/decisions/0058-two-sentry-majors.md", "# 0058 x\n\n`boot.mjs` went.\n");
+    expect(found().sort()).toEqual([
+      "docs/security.md:1: names boot.mjs, which no file of the tree is",
+      "server/boot.ts:1: names boot.mjs, which no file of the tree is",
+    ]);
   });
 
   it("lets a page of history name what the upgrade removed, as it declares, and nothing else", () => {

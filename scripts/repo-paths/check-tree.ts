@@ -16,9 +16,22 @@ const GENERATED =
 /**
  * The files the upgrade to React Router 8 puts in place describe the upgraded
  * tree: what they name exists there, in the tree or among the upgrade's own
- * files, and may not exist here yet (react-router.config.ts, say).
+ * files, and may not exist here yet (React Router's config file, say).
  */
 export const UPGRADE_OVERLAY = "scripts/upgrade-react-router/react-router-8/";
+
+/**
+ * Top-level folders the scaffold has and day one's init removes: on the trimmed tree a path
+ * under one still counts as a path, and names what is gone (the scaffold's own are written
+ * `scaffold:<path>`, which counts as none).
+ */
+export const FORMER_TOP_LEVEL = ["bench", ".ci"];
+
+/**
+ * Pages of history, which may name by itself a file that went (and say so in words): decision
+ * records, the upgrade's page (it describes both trees), the benchmark's record of both trees.
+ */
+const HISTORY = /^docs\/(decisions\/|upgrading-to-|scaffold-measurements\.md$)|^bench\/README\.md$/;
 
 export interface Problem {
   file: string;
@@ -70,7 +83,7 @@ export function checkTree(root: string): Problem[] {
     scripts?: Record<string, string>;
   };
   const scripts = new Set(Object.keys(pkg.scripts ?? {}));
-  const topLevel = topLevelFolders(root);
+  const topLevel = new Set([...topLevelFolders(root), ...FORMER_TOP_LEVEL]);
   const exists = (name: string, base = "") => {
     const full = path.join(root, base, name);
     if (existsSync(full)) return true;
@@ -81,7 +94,9 @@ export function checkTree(root: string): Problem[] {
     );
   };
   const problems: Problem[] = [];
-  for (const file of filesUnder(root)) {
+  const all = filesUnder(root);
+  const basenames = new Set(all.map((file) => path.posix.basename(file)));
+  for (const file of all) {
     const source = readFileSync(path.join(root, file), "utf8");
     const created = declaredNew(source);
     const removed = declaredRemoved(source);
@@ -91,7 +106,20 @@ export function checkTree(root: string): Problem[] {
       (file.startsWith(UPGRADE_OVERLAY) && exists(name, UPGRADE_OVERLAY)) ||
       created.some((prefix) => name.startsWith(prefix)) ||
       removed.some((gone) => name === gone || name.startsWith(gone.endsWith("/") ? gone : `${gone}/`));
+    // A file named by itself must be some file of the tree's: a walk-through's new files and
+    // history (decision records, the upgrade's page, which describes both trees) are let through.
+    const fineFile = (name: string) =>
+      basenames.has(path.posix.basename(name)) ||
+      created.length > 0 ||
+      HISTORY.test(file) ||
+      removed.some((gone) => path.posix.basename(gone) === path.posix.basename(name));
     for (const reference of referencesIn(file, source, topLevel)) {
+      if (reference.kind === "file" && !fineFile(reference.name))
+        problems.push({
+          file,
+          line: reference.line,
+          message: `names ${reference.name}, which no file of the tree is`,
+        });
       if (reference.kind === "path" && !fine(reference.name))
         problems.push({
           file,

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { importCircles, importedSpecifiers, importGraph } from "./import-graph";
-import { layerBreaches } from "./import-layers";
+import { LAYERS, layerBreaches } from "./import-layers";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -22,6 +22,18 @@ describe("the import graph of app/ and server/", () => {
 
   it("imports only down the layers", () => {
     expect(layerBreaches(graph)).toEqual([]);
+  });
+
+  it("places no file in a layer apart from its folder's (no allowance for an import up)", () => {
+    const folders = LAYERS.flatMap((layer, at) =>
+      layer.filter((entry) => entry.endsWith("/")).map((folder) => ({ folder, at })),
+    );
+    const apart = LAYERS.flatMap((layer, at) =>
+      layer.filter((file) =>
+        folders.some(({ folder, at: theirs }) => theirs !== at && file.startsWith(folder)),
+      ),
+    );
+    expect(apart).toEqual([]);
   });
 });
 
@@ -53,8 +65,8 @@ describe("the checks, on a tree of their own", () => {
 
   it("finds an import up the layers and a file in none, and lets imports down through", () => {
     const graph = tree({
-      "app/env.server.ts": 'import { parseDsn } from "~/monitoring/sentry-dsn";\nimport "~/monitoring/x";\n',
-      "app/monitoring/sentry-dsn.ts": "export const parseDsn = 1;\n",
+      "app/env.server.ts": 'import { parseDsn } from "~/http/sentry-dsn";\nimport "~/monitoring/x";\n',
+      "app/http/sentry-dsn.ts": "export const parseDsn = 1;\n",
       "app/monitoring/x.ts": 'import "../env.server";\nimport "@sentry/node";\n',
       "app/root.tsx": 'import "~/monitoring/x";\n',
       "app/elsewhere/y.ts": "export {};\n",

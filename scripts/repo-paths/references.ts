@@ -10,7 +10,8 @@
 import { parse, type ParserPlugin } from "@babel/parser";
 
 export interface Reference {
-  kind: "path" | "script";
+  /** `file`: a source file named by itself (`shutdown.ts`). */
+  kind: "path" | "script" | "file";
   name: string;
   line: number;
 }
@@ -29,6 +30,14 @@ export function pathsIn(text: string, topLevel: ReadonlySet<string>): string[] {
     if (topLevel.has(name.split("/")[0]!)) found.push(name);
   }
   return found;
+}
+
+/** Our sources' extensions: a package's files (`cli.js`, `plugin.js`) are named too, and are not ours. */
+const FILE = /(?<![\w@./:$-])([\w][\w.-]*\.(?:tsx?|mts|mjs))(?![\w/-])/g;
+
+/** `site.ts`, `shutdown.ts`: a source file named by itself (a path within a package is not). */
+export function fileNamesIn(text: string): string[] {
+  return [...text.matchAll(FILE)].map((match) => match[1]!);
 }
 
 export function scriptsIn(text: string): string[] {
@@ -97,6 +106,9 @@ export function referencesIn(fileName: string, source: string, topLevel: Readonl
   return [
     ...rows(pieces).flatMap(({ row, line }) =>
       pathsIn(row, topLevel).map((name) => ({ kind: "path" as const, name, line })),
+    ),
+    ...rows(pieces).flatMap(({ row, line }) =>
+      fileNamesIn(row).map((name) => ({ kind: "file" as const, name, line })),
     ),
     // A script named after `npm run` counts in a Markdown file's prose too.
     ...rows(markdown ? [{ text: source, line: 1 }] : pieces).flatMap(({ row, line }) =>

@@ -64,6 +64,14 @@ export const PASSAGES: readonly (readonly [string, string])[] = [
     "and there are no access\nlines; `HOST` defaults to `localhost`; Remix's development mode",
     "and access lines are\nwritten too; `HOST` defaults to `localhost`; React Router's\ndevelopment mode",
   ],
+  // The files at the top of the upgraded server/: its own server in place of remix-serve's lines.
+  [
+    "  log-lines.ts             remix-serve's banner and access lines, as JSON log lines\n",
+    "  app-server.ts            the app's own server: the pre-app handlers, static files, then the app\n" +
+      "  framework-handler.ts     React Router's request handler, the app server's last handler\n" +
+      "  refusal-answer.ts        the answer to a refused request, from the framework's own\n" +
+      "  access-log.ts            one access line per request that reaches the app\n",
+  ],
   [
     "boot.mjs                   loaded with --import before remix-serve: runs the built server/boot.ts",
     "server.mjs                 `npm start`: runs the built server/boot.ts, then the app's server",
@@ -123,7 +131,7 @@ const ONE_MAJOR = `- **One SDK major**: the server runs \`@sentry/node\` **11.12
   server never loads the browser SDK. Node 20.19 or newer is required by v11 (the app runs Node 24).
 `;
 
-/** Lines about files the upgrade removes (run.ts's REMOVED): the adapter's table rows. */
+/** Lines about files the upgrade removes (removed-files.ts's REMOVED): the adapter's table rows. */
 const REMOVED_FILE_LINES = /^\| `(remix\.d\.ts|patches\/@remix-run\+router[^`]*)` .*\n/gm;
 
 /** Fenced TypeScript examples, rewritten as the source files are. */

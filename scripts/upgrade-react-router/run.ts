@@ -36,47 +36,13 @@ import { upgradeDockerfile, upgradeDockerignore } from "./dockerfile";
 import { renameFrameworkInComments } from "./comment-names";
 import { declareRemovedInHistory } from "./history-pages";
 import { proseFiles, REMIX_NAME_IN_PROSE, rewriteDocs } from "./prose";
+import { REMOVED, RENAMED } from "./removed-files";
 import { rewriteSource } from "./source-rewrite";
 import { rewriteTreePassages } from "./tree-passages";
 
 const HERE = import.meta.dirname;
 const ROOT = path.resolve(HERE, "../..");
 const REPLACEMENTS = path.join(HERE, "react-router-8");
-
-/** Remix 2's own files, which React Router 8 has no use for (their replacements, if any, are in react-router-8/). */
-const REMOVED = [
-  "remix.config.js",
-  "server/adapter/remix.d.ts",
-  // The patch of Remix's router and its tests: React Router 8 runs its own matching, unpatched
-  // (docs/decisions/0071), so nothing is patched and patch-package goes (manifest.ts).
-  "patches",
-  "bench/baseline/unpatched-router.mjs",
-  // The shape test of the global fetch Remix's single-fetch client calls: on React Router 8 the
-  // digest lookup is given to HydratedRouter as its fetch (react-router-8/app/errors/), nothing wrapped.
-  "app/errors/digest-lookup.test.ts",
-  // A fact about Remix 2's encoder; React Router carries its own turbo-stream (SECURITY.md).
-  "server/adapter/turbo-stream-errors.test.ts",
-  // Target E of the benchmark: the documented setup of @sentry/remix, which goes.
-  "bench/documented",
-  // remix-serve's run-time patches: the app runs its own server (react-router-8/server.mjs and server/;
-  // docs/decisions/0067), which calls the pre-app handlers, logs and closes itself.
-  "boot.mjs",
-  "server/adapter/http-server.ts",
-  "server/adapter/http-server.test.ts",
-  "server/adapter/stdout.ts",
-  "server/adapter/stdout.test.ts",
-  "server/log-lines.ts",
-  "server/log-lines.test.ts",
-  "server/adapter/server-close.ts",
-  "server/adapter/server-close.test.ts",
-  "server/adapter/refusal-response.ts",
-  "server/adapter/refusal-response.test.ts",
-];
-
-/** Files whose names say Remix, renamed (their importers by source-rewrite.ts's TOKENS). */
-const RENAMED: Record<string, string> = {
-  "app/monitoring/remix-spans.server.ts": "app/monitoring/react-router-spans.server.ts",
-};
 
 /** Not rewritten: output, installed packages, the prose (docs say what changed), and this script. */
 const SKIPPED =

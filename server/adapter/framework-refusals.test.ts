@@ -46,7 +46,7 @@ describe("the framework's refusals", () => {
     ];
     for (const headers of cases) {
       const { refusals, status } = await raised(path, { headers });
-      // Remix 2 answers 500 (React Router 7 some with 400): refusal-response.ts makes it the refusal's status.
+      // Remix 2 answers 500 (React Router 7 some with 400): the adapter's refusal answer makes it the refusal's status.
       expect(status).toBeGreaterThanOrEqual(400);
       expect(refusals).toEqual([{ status: 403, reason: "cross-origin action" }]);
     }

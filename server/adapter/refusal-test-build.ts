@@ -3,7 +3,7 @@ import type { ErrorHandler } from "../data-functions/wrap";
 
 /**
  * A server build of three routes for the adapter's refusal tests
- * (framework-refusals.test.ts, refusal-response.test.ts): a root without an
+ * (framework-refusals.test.ts and the refusal answer's): a root without an
  * action, `/act` whose action succeeds and `/fail` whose action throws; the
  * document renderer answers "document" with the framework's status.
  */

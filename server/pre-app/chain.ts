@@ -9,8 +9,8 @@ import {
   refuseUnsupportedMethods,
   supplyMissingHost,
 } from "./request-guards";
+import { answerReadiness } from "./readiness";
 import { setRequestId, setSecurityHeaders } from "./response-headers";
-import { answerReadiness } from "../shutdown";
 import { createTunnelHandler } from "./tunnel";
 
 /** One list for every server of the app, so that a guard added here guards both trees. */

@@ -5,7 +5,7 @@ import type { PreAppHandler } from "./handler";
 /**
  * Methods that Node's HTTP parser accepts but the Fetch API (and so Remix)
  * cannot represent: `new Request()` throws on them and Express would answer
- * 500. (CONNECT never reaches a request handler: adapter/http-server.ts answers it.)
+ * 500. (CONNECT never reaches a request handler: the server answers it itself.)
  */
 const UNSUPPORTED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { pathOf } from "~/http/operational-paths";
-import { envelopeEndpoint, parseDsn, sameProject, type Dsn } from "~/monitoring/sentry-dsn";
+import { envelopeEndpoint, parseDsn, sameProject, type Dsn } from "~/http/sentry-dsn";
 import { serverSdk } from "~/monitoring/server-sdk.server";
 import { clientAddress, type TrustFunction } from "~/http/trust-proxy.server";
 

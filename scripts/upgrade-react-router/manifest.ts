@@ -13,7 +13,10 @@
  * server's 11). The app runs its own server (docs/decisions/0067): Express 5
  * and compression, as `react-router-serve` 8.4.0 locks them; the benchmark's
  * bare baseline is served the same way (react-router-8/bench/baseline/server.mjs), since
- * `@react-router/serve` requires exactly the `react-router` of its own version.
+ * `@react-router/serve` requires exactly the `react-router` of its own version, as
+ * `@react-router/express` does (8.4.0 is its latest: npm refuses it beside 8.5.1). The app's
+ * server writes through `@remix-run/node-fetch-server`, the conversion `@react-router/node`
+ * itself depends on, at the version that package resolves to (one copy; docs/decisions/0081).
  */
 export const REACT_ROUTER_VERSION = "8.5.1";
 /** `@react-router/dev` and `/fs-routes`: their latest, which requires `react-router` ^8.4.0. */
@@ -24,10 +27,13 @@ export const VITE_VERSION = "7.3.8";
 export const SENTRY_BROWSER_VERSION = "11.12.0";
 export const EXPRESS_VERSION = "5.3.0";
 export const COMPRESSION_VERSION = "1.8.2";
+/** Within `@react-router/node` 8.5.1's `^0.14.1`. */
+export const NODE_FETCH_SERVER_VERSION = "0.14.2";
 
 export const ADDED_DEPENDENCIES = [
   `react-router@${REACT_ROUTER_VERSION}`,
   `@react-router/node@${REACT_ROUTER_VERSION}`,
+  `@remix-run/node-fetch-server@${NODE_FETCH_SERVER_VERSION}`,
   `express@${EXPRESS_VERSION}`,
   `compression@${COMPRESSION_VERSION}`,
   `react@${REACT_VERSION}`,

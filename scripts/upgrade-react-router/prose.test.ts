@@ -32,6 +32,12 @@ describe("rewriteProse, on this project's README and docs", () => {
     }
   });
 
+  it("keeps `@remix-run/node-fetch-server`, which is React Router's, while `@remix-run/node` moves", () => {
+    expect(rewriteProse("`@remix-run/node-fetch-server` and `@remix-run/node`")).toBe(
+      "`@remix-run/node-fetch-server` and `@react-router/node`",
+    );
+  });
+
   it("finds every passage it rewrites (a passage that no longer matches would rewrite nothing)", () => {
     const prose = proseFiles(ROOT).map(read).join("\n");
     for (const [from] of PASSAGES) expect(prose, from).toContain(from);

@@ -144,9 +144,14 @@ export function rewriteProse(text: string): string {
     .replace(CODE_BLOCK, (_block, lang: string, code: string) => {
       return `\`\`\`${lang}\n${rewriteSource(`example.${lang}`, code)}\`\`\``;
     });
+  // `@remix-run/node-fetch-server` is no Remix 2 package (React Router's own server is built on it).
+  out = out.split(NODE_FETCH_SERVER).join(KEPT);
   for (const [from, to] of [...PASSAGES, ...TOKENS, ...PROSE_TOKENS]) out = out.split(from).join(to);
-  return out;
+  return out.split(KEPT).join(NODE_FETCH_SERVER);
 }
+
+const NODE_FETCH_SERVER = "@remix-run/node-fetch-server";
+const KEPT = "\u0000node-fetch-server\u0000";
 
 /** Decision records the upgrade overturns, and why, for their status line in the upgraded tree. */
 export const SUPERSEDED: Record<string, string> = {

@@ -3,10 +3,10 @@ import { refusalAnswerOver, refusalText, REFUSAL_TEXT_HEADERS, type Refusal } fr
 
 /**
  * The answer to a refused request, from the framework's own (refusalAnswerOver
- * says which). The framework answers some refusals with a bare error it builds
- * after `handleError` returned (its CSRF check), so no hook of the app sees
- * that response; the app's own server (app-server.ts) holds the framework's
- * Response before writing it and passes it through here.
+ * says which). The framework answers a cross-origin form post with a bare 400
+ * it builds after `handleError` returned, before route middleware runs, so no
+ * hook of the app sees that response; the app's fetch handler
+ * (framework-handler.ts) passes the framework's Response through here.
  */
 export function refusalAnswer(response: Response, refusal: Refusal): Response {
   const headers = new Headers(response.headers);

@@ -6,13 +6,14 @@
  * (e2e/sentry-privacy.spec.ts).
  */
 import { randomBytes } from "node:crypto";
-import { startApp, type AppServer } from "../test-support/app-server";
+import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../test-support/app-server";
 import { logRecords, type LogRecord } from "../test-support/sentry-recorder";
 import { expect, isErrorEvent, newTrace, settledItems, test, traceIdOf } from "./support/fixtures";
 
 let app: AppServer;
 
 test.beforeAll(async ({ recorder }) => {
+  test.setTimeout(SERVER_HOOK_LIMIT_MS);
   app = await startApp({
     env: {
       SENTRY_DSN: recorder.dsn(),

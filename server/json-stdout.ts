@@ -11,7 +11,7 @@ export function plainJsonLine(msg: string, instance: string, level: LineLevel = 
   return JSON.stringify({ level, time: now.toISOString(), instance, ...requestLogFields(), msg });
 }
 
-/** Passed through as written: a line someone already wrote as JSON (boot.mjs's start failures). */
+/** Passed through as written: a line someone already wrote as JSON (the preloaded boot's start failures). */
 export function isJsonLine(line: string): boolean {
   if (!line.startsWith("{") || !line.endsWith("}") || line.includes("\n")) return false;
   try {

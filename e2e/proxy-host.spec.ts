@@ -72,7 +72,10 @@ for (const javaScriptEnabled of [false, true]) {
           await page.getByLabel("Name", { exact: true }).fill("Ada");
           await page.getByLabel("Email", { exact: true }).fill("ada@example.com");
           const [post] = await Promise.all([
-            page.waitForResponse((r) => r.request().method() === "POST"),
+            // The form's post, not the tunnel's: the page load's transaction leaves as the navigation starts.
+            page.waitForResponse(
+              (r) => r.request().method() === "POST" && r.url().includes("/fixtures/form"),
+            ),
             page.getByRole("button", { name: "Send" }).click(),
           ]);
           const lines = app.logLines().slice(linesBefore);

@@ -7,7 +7,7 @@ import "./ensure-chromium";
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 
-/** Errors, 404s, Sentry's events and traces, privacy, headers, operations, the tunnel. */
+/** Errors, 404s, Sentry's events, traces and logs, privacy, log lines, headers, operations, the tunnel. */
 const CORE_SPECS = [
   "error-pages",
   "not-found",
@@ -15,6 +15,10 @@ const CORE_SPECS = [
   "sentry-transactions",
   "sentry-navigation-trace",
   "sentry-database-spans",
+  "sentry-outgoing-calls",
+  "sentry-rate-bound",
+  "sentry-logs",
+  "request-logs",
   "sentry-privacy",
   "security",
   "operations",

@@ -45,6 +45,14 @@ describe("traceBudget", () => {
     expect(new Set(rates)).toEqual(new Set([0.1]));
   });
 
+  it("a few requests together, far under the cap, keep the configured rate", () => {
+    // A page and its fetches: four requests within 3 ms, once a second, anywhere in the second.
+    const offsets = [0, 5, 480, 990, 997, 250];
+    const times = offsets.flatMap((offset, second) => [0, 1, 2, 3].map((ms) => second * 1000 + offset + ms));
+    const { rates } = simulate(times, { rate: 1, perSecond: 20 });
+    expect(new Set(rates)).toEqual(new Set([1]));
+  });
+
   it("far above the cap, starts about the cap a second, never more, and Σ 1/rate counts the requests", () => {
     // 1200 traces: Σ 1/rate's standard error is about 3%.
     const seconds = 60;

@@ -10,6 +10,12 @@ const WINDOW_MS = 1_000;
 /** Before a tenth of a second has passed, the arrivals so far say too little about the rate. */
 const MIN_ELAPSED_MS = 100;
 /**
+ * A few requests together (a page and its fetches) say little about the second's rate: this
+ * second's own pace counts only once its arrivals exceed this share of the budget, so a quiet
+ * app keeps its configured rate and a burst spends at most this share before it is paced.
+ */
+const UNPACED_SHARE = 1 / 4;
+/**
  * Paced to last past the second's end: a budget spent early refuses the rest of the second (rate 0,
  * uncounted). At 20/s, simulated: about 3% of the budget unspent, 3% of requests refused.
  */
@@ -54,7 +60,8 @@ export function traceBudget(
       // Arrivals in the last second (last second's share not yet past, and this one's), or this
       // second's pace if faster: a burst is seen within its first tenth.
       const sliding = (previousArrivals * (1 - elapsed / WINDOW_MS) + arrivals) / WINDOW_MS;
-      const perMs = Math.max(sliding, arrivals / Math.max(elapsed, MIN_ELAPSED_MS));
+      const pace = arrivals > perSecond * UNPACED_SHARE ? arrivals / Math.max(elapsed, MIN_ELAPSED_MS) : 0;
+      const perMs = Math.max(sliding, pace);
       // This request and those still expected before the second ends (and a little after).
       const expected = 1 + perMs * (WINDOW_MS - elapsed + SLACK_MS);
       // Rounded before use, so the number carried is the one decided by; short in the baggage.

@@ -2,8 +2,9 @@
  * Playwright's `test` with the app under test: each worker gets its own Sentry-protocol
  * recorder and, when a test asks for `app` (or `page`, through `baseURL`), its
  * own production server (build-e2e, Sentry on at 100 % tracing, DSN pointing
- * at the recorder), so tests assert on what really reached the wire. Used by
- * the e2e suite (through e2e/support/spec-helpers.ts) and the deploy checks.
+ * at the recorder), so tests assert on what really reached the wire. A spec whose app needs other
+ * settings says so at the top of its file: `test.use({ appEnv: { SENTRY_LOGS_LEVEL: "info" } })`.
+ * Used by the e2e suite (through e2e/support/spec-helpers.ts) and the deploy checks.
  */
 import { test as base, expect } from "@playwright/test";
 import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "./app-server";
@@ -11,6 +12,8 @@ import { startRecorder, type Recorder } from "./sentry-recorder";
 
 interface WorkerFixtures {
   recorder: Recorder;
+  /** Variables added to, or replacing, the app's default environment. */
+  appEnv: Record<string, string>;
   app: AppServer;
 }
 
@@ -30,10 +33,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // A listen on 127.0.0.1 and a close: milliseconds; the limit only turns a hang into a failure.
     { scope: "worker", timeout: 30_000 },
   ],
+  // A worker option: files that set it get workers of their own, so no other file meets that app.
+  appEnv: [{}, { scope: "worker", option: true }],
   app: [
-    async ({ recorder }, use) => {
+    async ({ recorder, appEnv }, use) => {
       const app = await startApp({
-        env: { SENTRY_DSN: recorder.dsn(), SENTRY_TRACES_SAMPLE_RATE: "1", SENTRY_ENVIRONMENT: "e2e" },
+        env: {
+          SENTRY_DSN: recorder.dsn(),
+          SENTRY_TRACES_SAMPLE_RATE: "1",
+          SENTRY_ENVIRONMENT: "e2e",
+          ...appEnv,
+        },
       });
       await use(app);
       await app.stop();

@@ -11,7 +11,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../../test-support/app-server";
+import type { AppServer } from "../../test-support/app-server";
 import {
   expect,
   fromNowOn,
@@ -48,18 +48,7 @@ async function startProxy(app: AppServer, { forwardHost }: { forwardHost: boolea
   return { url, close };
 }
 
-let app: AppServer;
-
-test.beforeAll(async ({ recorder }) => {
-  test.setTimeout(SERVER_HOOK_LIMIT_MS);
-  app = await startApp({
-    env: { SENTRY_DSN: recorder.dsn(), SENTRY_TRACES_SAMPLE_RATE: "1", TRUST_PROXY: "loopback" },
-  });
-});
-
-test.afterAll(async () => {
-  await app?.stop();
-});
+test.use({ appEnv: { TRUST_PROXY: "loopback" } });
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
@@ -67,6 +56,7 @@ for (const javaScriptEnabled of [false, true]) {
 
     for (const forwardHost of [false, true]) {
       test(`a form post through a proxy ${forwardHost ? "that sends" : "without"} X-Forwarded-Host`, async ({
+        app,
         page,
         recorder,
       }) => {

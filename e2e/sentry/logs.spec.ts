@@ -6,26 +6,13 @@
  * (e2e/sentry/privacy.spec.ts).
  */
 import { randomBytes } from "node:crypto";
-import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../../test-support/app-server";
+import type { AppServer } from "../../test-support/app-server";
 import { logRecords, type LogRecord } from "../../test-support/sentry-recorder";
 import { expect, isErrorEvent, newTrace, settledItems, test, traceIdOf } from "../support/spec-helpers";
 
-let app: AppServer;
+test.use({ appEnv: { SENTRY_LOGS_LEVEL: "info" } });
 
-test.beforeAll(async ({ recorder }) => {
-  test.setTimeout(SERVER_HOOK_LIMIT_MS);
-  app = await startApp({
-    env: {
-      SENTRY_DSN: recorder.dsn(),
-      SENTRY_TRACES_SAMPLE_RATE: "1",
-      SENTRY_ENVIRONMENT: "e2e",
-      SENTRY_LOGS_LEVEL: "info",
-    },
-  });
-});
-test.afterAll(async () => app?.stop());
-
-async function failingRequest(sentryTrace: string): Promise<void> {
+async function failingRequest(app: AppServer, sentryTrace: string): Promise<void> {
   const response = await fetch(`${app.url}/fixtures/private-failure?as=message`, {
     headers: { "sentry-trace": sentryTrace },
   });
@@ -38,10 +25,11 @@ const errorLineOf = (records: LogRecord[], traceId: string) =>
 
 for (const sampled of ["1", "0"] as const) {
   test(`the error line of a ${sampled === "1" ? "traced" : "untraced"} request is a log in its trace`, async ({
+    app,
     recorder,
   }) => {
     const { traceId } = newTrace();
-    await failingRequest(`${traceId}-${randomBytes(8).toString("hex")}-${sampled}`);
+    await failingRequest(app, `${traceId}-${randomBytes(8).toString("hex")}-${sampled}`);
     await recorder.waitForItem((item) => errorLineOf(logRecords([item]), traceId) !== undefined);
     const record = errorLineOf(logRecords(recorder.items("log")), traceId)!;
     const line = await app.waitForLog((entry) => entry.msg === "unexpected server error" && !!entry.digest);
@@ -65,7 +53,7 @@ for (const sampled of ["1", "0"] as const) {
   });
 }
 
-test("access lines are never sent", async ({ recorder }) => {
+test("access lines are never sent", async ({ app, recorder }) => {
   const { traceId, headers } = newTrace();
   const response = await fetch(`${app.url}/fixtures/items/1`, { headers });
   expect(response.status).toBe(200);

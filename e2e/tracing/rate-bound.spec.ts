@@ -5,7 +5,7 @@
  * with, so Σ 1/rate over the transactions counts the requests served; and a burst after a quiet
  * spell stays within the cap, its pages handing the browser the lowered rate. The configured rate under the cap: e2e/tracing/sampling.spec.ts.
  */
-import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../../test-support/app-server";
+import type { AppServer } from "../../test-support/app-server";
 import type { EnvelopeItem } from "../../test-support/sentry-recorder";
 import { expect, isTransaction, opOf, test } from "../support/spec-helpers";
 
@@ -21,24 +21,10 @@ const CONCURRENCY = 16;
 /** The single fetch: the cheapest traced request, so the load is many times the cap. */
 const PATH = "/fixtures/items/1.data";
 
-let app: AppServer;
-test.beforeAll(async ({ recorder }) => {
-  test.setTimeout(SERVER_HOOK_LIMIT_MS);
-  app = await startApp({
-    env: {
-      SENTRY_DSN: recorder.dsn(),
-      SENTRY_TRACES_SAMPLE_RATE: "1",
-      SENTRY_TRACES_PER_SECOND: String(CAP),
-      SENTRY_ENVIRONMENT: "e2e",
-    },
-  });
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
+test.use({ appEnv: { SENTRY_TRACES_PER_SECOND: String(CAP) } });
 
 /** Closed-loop load until `until` (performance.now()) or `max` requests: when each was sent (epoch s). */
-async function drive(until: number, max: number): Promise<number[]> {
+async function drive(app: AppServer, until: number, max: number): Promise<number[]> {
   const sent: number[] = [];
   const worker = async () => {
     while (sent.length < max && performance.now() < until) {
@@ -60,7 +46,7 @@ const rateOf = (item: EnvelopeItem) =>
   );
 
 /** A document's `baggage` meta tag: the rate, number and decision it hands the browser. */
-async function pageSampling() {
+async function pageSampling(app: AppServer) {
   const html = await (await fetch(`${app.url}/fixtures/items/1`)).text();
   const baggage = /name="baggage" content="([^"]*)"/.exec(html)?.[1] ?? "";
   const entry = (key: string) => new RegExp(`sentry-${key}=([^,]*)`).exec(baggage)?.[1];
@@ -90,11 +76,12 @@ async function settledTransactions(recorder: { items(): EnvelopeItem[] }, since:
 }
 
 test("far above the cap: about the cap a second, never more, and Σ 1/rate counts the requests", async ({
+  app,
   recorder,
 }) => {
   test.setTimeout(STEADY_MS + 90_000);
   const since = Date.now() / 1000;
-  const sent = await drive(performance.now() + STEADY_MS, MAX_REQUESTS);
+  const sent = await drive(app, performance.now() + STEADY_MS, MAX_REQUESTS);
   const traced = await settledTransactions(recorder, since);
 
   const tracesIn = perSecond(traced.map(startOf));
@@ -123,14 +110,14 @@ test("far above the cap: about the cap a second, never more, and Σ 1/rate count
   expect(Number((envelope.header.trace as Record<string, string>).sample_rate)).toBe(rateOf(traced[0]!));
 });
 
-test("a burst after a quiet spell stays within the cap", async ({ recorder }) => {
+test("a burst after a quiet spell stays within the cap", async ({ app, recorder }) => {
   // Two idle seconds: the server expects no arrivals.
   await new Promise((resolve) => setTimeout(resolve, 2_500));
   const since = Date.now() / 1000;
-  const sent = await drive(Number.POSITIVE_INFINITY, 20 * CAP);
+  const sent = await drive(app, Number.POSITIVE_INFINITY, 20 * CAP);
   // Pages right after it, while the server still sees the burst's pace: each carries the rate it
   // was decided with, below the configured 1, for the browser to continue.
-  const pages = await Promise.all(Array.from({ length: 5 }, () => pageSampling()));
+  const pages = await Promise.all(Array.from({ length: 5 }, () => pageSampling(app)));
   for (const page of pages) {
     expect(page.sampleRate).toBeLessThan(1);
     expect(page.sampled).toBe(String(page.sampleRand < page.sampleRate));

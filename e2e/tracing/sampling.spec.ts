@@ -10,34 +10,25 @@
  *    that made none is decided by its `sample_rand`.
  */
 import { randomBytes } from "node:crypto";
-import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../../test-support/app-server";
+import type { AppServer } from "../../test-support/app-server";
 import { expect, isTransaction, opOf, settledItems, test, traceIdOf } from "../support/spec-helpers";
 import type { EnvelopeItem } from "../../test-support/sentry-recorder";
 
 const RATE = 0.5;
 const PAGES = 200;
 
-let app: AppServer;
-test.beforeAll(async ({ recorder }) => {
-  test.setTimeout(SERVER_HOOK_LIMIT_MS);
-  app = await startApp({
-    env: {
-      SENTRY_DSN: recorder.dsn(),
-      SENTRY_TRACES_SAMPLE_RATE: String(RATE),
-      // Far above this spec's pace: under its cap, every new trace is decided at exactly the rate.
-      SENTRY_TRACES_PER_SECOND: "1000",
-      SENTRY_ENVIRONMENT: "e2e",
-    },
-  });
-});
-test.afterAll(async () => {
-  await app?.stop();
+test.use({
+  appEnv: {
+    SENTRY_TRACES_SAMPLE_RATE: String(RATE),
+    // Far above this spec's pace: under its cap, every new trace is decided at exactly the rate.
+    SENTRY_TRACES_PER_SECOND: "1000",
+  },
 });
 
 const hex = (bytes: number) => randomBytes(bytes).toString("hex");
 
 /** The page's `sentry-trace` meta tag: its trace id and decision. */
-async function pageDecision(headers: Record<string, string> = {}) {
+async function pageDecision(app: AppServer, headers: Record<string, string> = {}) {
   const response = await fetch(`${app.url}/fixtures/items/1`, { headers });
   expect(response.status).toBe(200);
   const match = /name="sentry-trace" content="([0-9a-f]{32})-[0-9a-f]{16}(?:-([01]))?"/.exec(
@@ -51,10 +42,11 @@ const serverTransactionOf = (traceIds: Set<string>) => (item: EnvelopeItem) =>
   isTransaction(item) && opOf(item) === "http.server" && traceIds.has(traceIdOf(item) ?? "");
 
 test("new traces: about the rate of them are traced, and a page says so exactly when it is", async ({
+  app,
   recorder,
 }) => {
   const pages = [];
-  for (let i = 0; i < PAGES; i++) pages.push(await pageDecision());
+  for (let i = 0; i < PAGES; i++) pages.push(await pageDecision(app));
   const traced = new Set(pages.filter((page) => page.sampled === "1").map((page) => page.traceId));
   const untraced = new Set(pages.filter((page) => page.sampled === "0").map((page) => page.traceId));
   expect(traced.size + untraced.size).toBe(PAGES);
@@ -79,7 +71,10 @@ test("new traces: about the rate of them are traced, and a page says so exactly 
   }
 });
 
-test("a continued trace: the upstream decision wins, else its sample_rand decides", async ({ recorder }) => {
+test("a continued trace: the upstream decision wins, else its sample_rand decides", async ({
+  app,
+  recorder,
+}) => {
   const cases = [
     { header: "-1", baggage: undefined, traced: true },
     { header: "-0", baggage: undefined, traced: false },
@@ -92,7 +87,7 @@ test("a continued trace: the upstream decision wins, else its sample_rand decide
       const traceId = hex(16);
       const headers: Record<string, string> = { "sentry-trace": `${traceId}-${hex(8)}${header}` };
       if (baggage) headers.baggage = `sentry-trace_id=${traceId},${baggage}`;
-      const page = await pageDecision(headers);
+      const page = await pageDecision(app, headers);
       expect(page.traceId, "the page continues the incoming trace").toBe(traceId);
       (traced ? expected.traced : expected.untraced).add(traceId);
     }

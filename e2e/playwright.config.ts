@@ -5,7 +5,8 @@ import { CHROMIUM_ARGS, systemChromium } from "../test-support/chromium";
  * End-to-end tests: the production build (`build-e2e/`, made by
  * `npm run build:e2e`) served by remix-serve through the real start script,
  * driven in real Chromium, with Sentry pointed at a local recorder. Each test
- * file starts the servers it needs (see ../test-support/fixtures.ts).
+ * file starts the servers it needs (see ../test-support/test-with-app.ts); specs are grouped by
+ * topic in folders (docs/testing.md, "Where the harness lives").
  */
 export default defineConfig({
   testDir: ".",

@@ -16,9 +16,9 @@ const root = path.resolve(import.meta.dirname, "..");
  */
 export const SERVER_START_LIMIT_MS = 120_000;
 /**
- * The time slot of whatever starts a server and stops it again (a fixture or a `beforeAll`): the
- * start's limit and a drain on stop. A hook that starts a server sets it with `test.setTimeout`,
- * or Playwright gives the hook the test's limit and a slow start fails there.
+ * The time slot of whatever starts a server and stops it again (test-with-app.ts's `app` or a
+ * `beforeAll`): the start's limit and a drain on stop. A hook that starts a server sets it with
+ * `test.setTimeout`, or Playwright gives the hook the test's limit and a slow start fails there.
  */
 export const SERVER_HOOK_LIMIT_MS = SERVER_START_LIMIT_MS + 60_000;
 

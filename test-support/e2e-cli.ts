@@ -9,20 +9,20 @@ import { createRequire } from "node:module";
 
 /** Errors, 404s, Sentry's events, traces and logs, privacy, log lines, headers, operations, the tunnel. */
 const CORE_SPECS = [
-  "error-pages",
-  "not-found",
-  "sentry-errors",
-  "sentry-transactions",
-  "sentry-navigation-trace",
-  "sentry-database-spans",
-  "sentry-outgoing-calls",
-  "sentry-rate-bound",
-  "sentry-logs",
-  "request-logs",
-  "sentry-privacy",
-  "security",
-  "operations",
-  "tunnel",
+  "errors/error-pages",
+  "errors/not-found",
+  "errors/error-events",
+  "tracing/transactions",
+  "tracing/navigation-trace",
+  "tracing/database-spans",
+  "tracing/outgoing-calls",
+  "tracing/rate-bound",
+  "sentry/logs",
+  "sentry/privacy",
+  "sentry/tunnel",
+  "operations/request-logs",
+  "operations/operations",
+  "pages/security",
 ].map((name) => `e2e/${name}.spec.ts`);
 
 const args = process.argv.slice(2).flatMap((arg) => (arg === "--core" ? CORE_SPECS : [arg]));

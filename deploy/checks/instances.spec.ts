@@ -5,7 +5,7 @@
  * steady mixed load fails no request. docs/operating.md, "Scaling out" has the figures.
  */
 import { freePort, startApp, type AppServer } from "../../test-support/app-server";
-import { expect, test } from "../../test-support/fixtures";
+import { expect, test } from "../../test-support/test-with-app";
 import { startNginx, type Nginx } from "./support/nginx";
 import { watchReadiness, type Rotation } from "./support/rotation";
 import { startMixedLoad } from "./support/mixed-load";

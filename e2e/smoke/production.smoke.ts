@@ -6,7 +6,13 @@
  */
 import { readlinkSync, realpathSync } from "node:fs";
 import { startApp, type AppServer } from "../../test-support/app-server";
-import { test as base, expect, isErrorEvent, SERVER_ERROR_HEADING, settledItems } from "../support/fixtures";
+import {
+  test as base,
+  expect,
+  isErrorEvent,
+  SERVER_ERROR_HEADING,
+  settledItems,
+} from "../support/spec-helpers";
 import { DIGEST_PATTERN } from "../../app/errors/digest";
 import { digestInHtml } from "../../test-support/error-digest";
 

@@ -1,5 +1,5 @@
 // Preloaded (`--import`, before the start script's own preload) into a test
-// server by e2e/sentry-not-loaded.spec.ts, never into production: records the
+// server by e2e/sentry/not-loaded.spec.ts, never into production: records the
 // URL of every module the process resolves, ES modules and CommonJS alike
 // (Node's synchronous module hooks), and whether Sentry's global carrier
 // exists, and writes both as JSON to LOADED_MODULES_FILE when the process exits.

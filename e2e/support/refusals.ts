@@ -1,5 +1,5 @@
 /**
- * What the refusal specs (client-refusals.spec.ts, request-fuzz.spec.ts)
+ * What the refusal specs (e2e/hostile-input/client-refusals.spec.ts, e2e/hostile-input/request-fuzz.spec.ts)
  * share: raw requests, each request's log lines told apart by the id its
  * response carries, and what one request left in the log and at the recorder.
  */

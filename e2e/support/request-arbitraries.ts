@@ -1,5 +1,5 @@
 /**
- * The requests request-fuzz.spec.ts sends, as fast-check arbitraries: a
+ * The requests e2e/hostile-input/request-fuzz.spec.ts sends, as fast-check arbitraries: a
  * method, a path under a real route (a page, the form route, an action that
  * reads the body itself, single fetch, health checks, static files, unknown
  * paths) with tricky text after it, a query (non-ASCII, broken escapes,

@@ -1,11 +1,11 @@
 /**
- * A service a loader calls (sentry-outgoing-calls.spec.ts): it answers every
+ * A service a loader calls (e2e/tracing/outgoing-calls.spec.ts): it answers every
  * request with JSON and records what arrived, headers included; and reading
  * what it got.
  */
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect } from "../../test-support/fixtures";
+import { expect } from "../../test-support/test-with-app";
 
 export interface ReceivedRequest {
   path: string;

@@ -18,7 +18,7 @@ describe("the framework's name in the runtime files' comments", () => {
   it("applies to the app's and the server's source only", () => {
     for (const file of ["app/entry.server.tsx", "server/pre-app/manifest-guard.ts", "server.mjs"])
       expect(RUNTIME_FILE.test(file), file).toBe(true);
-    for (const file of ["e2e/error-pages.spec.ts", "docs/sentry.md", "app/site.css"])
+    for (const file of ["e2e/errors/error-pages.spec.ts", "docs/sentry.md", "app/site.css"])
       expect(RUNTIME_FILE.test(file), file).toBe(false);
   });
 });

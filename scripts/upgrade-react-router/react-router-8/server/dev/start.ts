@@ -54,7 +54,7 @@ const { server, listen } = await boot.startServer({
 });
 // The Vite servers React Router's plugin creates inside the dev server end the process on SIGTERM
 // (exit 143), again on each restart. The one assumption of development (server/adapter/README.md),
-// guarded by e2e/dev-server.spec.ts.
+// guarded by e2e/build/dev-server.spec.ts.
 const ownSignalHandlers = new Set(process.listeners("SIGTERM"));
 const bootOwnsSignals: Plugin = {
   name: "boot-owns-signals",

@@ -1,0 +1,132 @@
+/**
+ * SENTRY_TRACES_PER_SECOND (decision record 0080), with the real SDK against the recorder: at a load
+ * far above the cap (rate 1, so every request would be traced), the server starts about the cap's
+ * traces a second and never more in a second; each transaction carries the rate it was decided
+ * with, so Σ 1/rate over the transactions counts the requests served; and a burst after a quiet
+ * spell stays within the cap, its pages handing the browser the lowered rate. The configured rate under the cap: e2e/tracing/sampling.spec.ts.
+ */
+import type { AppServer } from "../../test-support/app-server";
+import type { EnvelopeItem } from "../../test-support/sentry-recorder";
+import { expect, isTransaction, opOf, test } from "../support/spec-helpers";
+
+/**
+ * Small enough that a machine shared with other test runs (60-700 requests a second seen) is well
+ * above it; about 1 100 traces in the steady phase, so Σ 1/rate's standard error is about 3 %.
+ */
+const CAP = 20;
+const STEADY_MS = 60_000;
+/** Bounds the count whatever the machine's pace. */
+const MAX_REQUESTS = 40_000;
+const CONCURRENCY = 16;
+/** The single fetch: the cheapest traced request, so the load is many times the cap. */
+const PATH = "/fixtures/items/1.data";
+
+test.use({ appEnv: { SENTRY_TRACES_PER_SECOND: String(CAP) } });
+
+/** Closed-loop load until `until` (performance.now()) or `max` requests: when each was sent (epoch s). */
+async function drive(app: AppServer, until: number, max: number): Promise<number[]> {
+  const sent: number[] = [];
+  const worker = async () => {
+    while (sent.length < max && performance.now() < until) {
+      sent.push((performance.timeOrigin + performance.now()) / 1000);
+      const response = await fetch(app.url + PATH);
+      await response.arrayBuffer();
+      expect(response.status).toBe(200);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return sent;
+}
+
+const isServerTransaction = (item: EnvelopeItem) => isTransaction(item) && opOf(item) === "http.server";
+const startOf = (item: EnvelopeItem) => Number(item.payload!.start_timestamp);
+const rateOf = (item: EnvelopeItem) =>
+  Number(
+    (item.payload!.contexts as { trace: { data: Record<string, unknown> } }).trace.data["sentry.sample_rate"],
+  );
+
+/** A document's `baggage` meta tag: the rate, number and decision it hands the browser. */
+async function pageSampling(app: AppServer) {
+  const html = await (await fetch(`${app.url}/fixtures/items/1`)).text();
+  const baggage = /name="baggage" content="([^"]*)"/.exec(html)?.[1] ?? "";
+  const entry = (key: string) => new RegExp(`sentry-${key}=([^,]*)`).exec(baggage)?.[1];
+  return {
+    sampleRate: Number(entry("sample_rate")),
+    sampleRand: Number(entry("sample_rand")),
+    sampled: entry("sampled"),
+  };
+}
+
+/** How many of `times` (epoch s) fall in each second of the epoch, the windows the server counts in. */
+function perSecond(times: number[]): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const time of times) counts.set(Math.floor(time), (counts.get(Math.floor(time)) ?? 0) + 1);
+  return counts;
+}
+
+/** Waits until the count stops growing: the transport sends each transaction as it ends. */
+async function settledTransactions(recorder: { items(): EnvelopeItem[] }, since: number) {
+  let seen = -1;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const items = recorder.items().filter((item) => isServerTransaction(item) && startOf(item) >= since);
+    if (items.length === seen) return items;
+    seen = items.length;
+  }
+}
+
+test("far above the cap: about the cap a second, never more, and Σ 1/rate counts the requests", async ({
+  app,
+  recorder,
+}) => {
+  test.setTimeout(STEADY_MS + 90_000);
+  const since = Date.now() / 1000;
+  const sent = await drive(app, performance.now() + STEADY_MS, MAX_REQUESTS);
+  const traced = await settledTransactions(recorder, since);
+
+  const tracesIn = perSecond(traced.map(startOf));
+  // A second's traces: at most the cap; one more allowed at the edge, where the decision and the
+  // span's start (microseconds apart) can fall in two seconds.
+  expect(Math.max(...tracesIn.values())).toBeLessThanOrEqual(CAP + 1);
+  // A machine shared with other runs serves unevenly (10 to 350 requests a second seen): the cap is
+  // reached only in seconds whose load, and the second's before (the pace the rate is set from),
+  // were well above it.
+  const sentIn = perSecond(sent);
+  const loaded = [...sentIn.keys()].filter(
+    (second) => sentIn.get(second)! >= 4 * CAP && (sentIn.get(second - 1) ?? 0) >= 4 * CAP,
+  );
+  expect(loaded.length, "seconds of load well above the cap").toBeGreaterThanOrEqual(10);
+  const mean = loaded.reduce((sum, second) => sum + (tracesIn.get(second) ?? 0), 0) / loaded.length;
+  // Steady load reaches 0.97 of the cap (the unit test's model); load that swings within a second
+  // leaves budget unspent where the pace estimate lags: 0.88-0.9 in this spec's runs on a busy machine.
+  expect(mean).toBeGreaterThanOrEqual(0.85 * CAP);
+  // The cap lowered the rate (1 in a second the load left below the cap).
+  expect(traced.filter((item) => rateOf(item) < 1).length).toBeGreaterThan(traced.length / 2);
+  const estimated = traced.reduce((sum, item) => sum + 1 / rateOf(item), 0);
+  expect(estimated / sent.length).toBeGreaterThan(0.9);
+  expect(estimated / sent.length).toBeLessThan(1.1);
+  // The rate in the trace's sampling context, which the page continues, is the same one.
+  const envelope = recorder.envelopes.find((candidate) => candidate.items.includes(traced[0]!))!;
+  expect(Number((envelope.header.trace as Record<string, string>).sample_rate)).toBe(rateOf(traced[0]!));
+});
+
+test("a burst after a quiet spell stays within the cap", async ({ app, recorder }) => {
+  // Two idle seconds: the server expects no arrivals.
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  const since = Date.now() / 1000;
+  const sent = await drive(app, Number.POSITIVE_INFINITY, 20 * CAP);
+  // Pages right after it, while the server still sees the burst's pace: each carries the rate it
+  // was decided with, below the configured 1, for the browser to continue.
+  const pages = await Promise.all(Array.from({ length: 5 }, () => pageSampling(app)));
+  for (const page of pages) {
+    expect(page.sampleRate).toBeLessThan(1);
+    expect(page.sampled).toBe(String(page.sampleRand < page.sampleRate));
+  }
+  const traced = await settledTransactions(recorder, since);
+  expect(sent).toHaveLength(20 * CAP);
+  expect(traced.length).toBeGreaterThan(0);
+  expect(Math.max(...perSecond(traced.map(startOf)).values())).toBeLessThanOrEqual(CAP + 1);
+  const spanned =
+    Math.floor(Math.max(...traced.map(startOf))) - Math.floor(Math.min(...traced.map(startOf))) + 1;
+  expect(traced.length).toBeLessThanOrEqual(CAP * spanned + 1);
+});

@@ -10,7 +10,7 @@ import { installPreAppHandlers } from "./adapter/http-server";
 import { bypassSentryUnlessTraced } from "./adapter/sentry-request-bypass";
 import { closeServer, disarmClose } from "./adapter/server-close";
 import { installAccessLineFormat, installRemixJsonStdout } from "./adapter/stdout";
-import { preAppHandlers } from "./pre-app/chain";
+import { preAppHandlers } from "./pre-app/handlers-in-order";
 import { installJsonStderr } from "./json-stderr";
 import { installGracefulShutdown } from "./shutdown";
 import { checkedEnvironment, exitOnListenError, logStarting } from "./starting";

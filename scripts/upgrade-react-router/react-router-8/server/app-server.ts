@@ -20,7 +20,7 @@ import { getLogger } from "~/logging/logger.server";
 import { flushServerSentry } from "~/monitoring/sentry.server";
 import { accessLog } from "./access-log";
 import { frameworkHandler } from "./framework-handler";
-import { preAppHandlers } from "./pre-app/chain";
+import { preAppHandlers } from "./pre-app/handlers-in-order";
 import { securityHeaderLines } from "./pre-app/response-headers";
 import { installGracefulShutdown } from "./shutdown";
 

@@ -1,14 +1,9 @@
 /**
- * Request bodies under a byte limit, read without ever resetting the connection:
- * a reset makes the client drop the answer it had not read yet. So after a refusal
- * the rest of a moderate body is read and dropped, and a larger one is left unread
- * (not cancelled, which resets) until the keep-alive timeout closes the connection.
+ * Request bodies under a byte limit, never resetting the connection (the client would drop the answer):
+ * past a refusal a moderate rest is read and dropped, a larger one left unread, not cancelled.
  */
-
-/** How much of a refused body is still read, and thrown away, after the refusal. */
 export const DISCARD_AFTER_REFUSAL_BYTES = 1024 * 1024;
 
-/** Reads and drops up to `budget` bytes, then lets go of the rest unread. */
 export async function discardBody(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   budget: number,
@@ -25,7 +20,6 @@ export async function discardBody(
   }
 }
 
-/** The error a limited body's reader gets once more than the limit arrived. */
 export class BodyTooLargeError extends Error {
   override name = "BodyTooLargeError";
   constructor(readonly maxBytes: number) {
@@ -55,7 +49,7 @@ export function limitRequestBody(
       void discardBody(reader, DISCARD_AFTER_REFUSAL_BYTES);
     },
     cancel() {
-      // The reader gave up (an action that read part of the body): the rest is left, never reset.
+      // An action that read part of the body: the rest is left, never reset.
       if (reader) void discardBody(reader, DISCARD_AFTER_REFUSAL_BYTES);
     },
   });
@@ -83,11 +77,7 @@ export class UnreadableBodyError extends Error {
 
 const FORM_MEDIA_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
-/**
- * An action's `request` whose `formData()` and `json()` reject with an
- * UnreadableBodyError when the client's body cannot be read so (415 not a form,
- * 400 malformed). Reading it twice is the action's own mistake, and stays one.
- */
+/** `formData()`/`json()` reject with an UnreadableBodyError (415 not a form, 400 malformed); a second read stays the action's mistake. */
 export function refusingUnreadableBodies(request: Request): Request {
   const { formData, json } = request;
   request.formData = function () {

@@ -1,8 +1,6 @@
 /**
- * Redirect targets that came from the request. Browsers read `/\evil.example` and `//evil.example`
- * as another host (GHSA-wrjc-x8rr-h8h6), other schemes run or leave the site (GHSA-jjmj-jmhj-qwj2),
- * and URL parsers drop control characters (`/\t/evil.example` becomes `//evil.example`). The result
- * goes into a `Location` header, which carries bytes: it is printable ASCII, or the fallback.
+ * Redirect targets from the request: `/\x` and `//x` are another host (GHSA-wrjc-x8rr-h8h6), other schemes
+ * leave the site (GHSA-jjmj-jmhj-qwj2), parsers drop control characters; a `Location` carries ASCII only.
  */
 
 const MAX_TARGET_LENGTH = 2048;

@@ -1,7 +1,6 @@
 /**
- * `SENTRY_TRACE_PROPAGATION_TARGETS`: the services an outgoing request may tell its trace to.
- * The SDK matches a string target anywhere in the URL (`http://api.internal` would match
- * `https://evil.example/?u=http://api.internal`), so each entry becomes a RegExp anchored at the start.
+ * `SENTRY_TRACE_PROPAGATION_TARGETS`, each entry a RegExp anchored at the start: the SDK matches a string
+ * anywhere in the URL (`https://evil.example/?u=http://api.internal`).
  */
 
 export const TRACE_PROPAGATION_TARGETS_MESSAGE =
@@ -18,7 +17,6 @@ function normalizedTarget(text: string): string | undefined {
   return url.href;
 }
 
-/** Normalised entries, or undefined when any entry is not an http(s) origin or URL prefix. */
 export function parseTracePropagationTargets(value: string): string[] | undefined {
   const entries = value
     .split(",")

@@ -1,7 +1,6 @@
 /**
- * Every navigation of the framework's router as it starts, before any request for its page's data
- * or action is sent (`window.__remixRouter`, server/adapter/README.md): React renders a new
- * navigation state only after that request is on its way, so `useNavigation()` is too late.
+ * Every navigation as it starts (`window.__remixRouter`, server/adapter/README.md): `useNavigation()`
+ * renders only after the data request is on its way.
  */
 
 export interface NavigationLocation {
@@ -33,10 +32,7 @@ export interface NavigationListener {
 const isRedirect = (location: NavigationLocation) =>
   (location.state as { _isRedirect?: unknown } | null | undefined)?._isRedirect === true;
 
-/**
- * One navigation lasts until the router is idle again: its redirects belong to it (a form's action,
- * its redirect and the reload are one), while a navigation that replaces it in flight is a new one.
- */
+/** One navigation lasts until the router is idle: its redirects belong to it, a replacing navigation is new. */
 export function onNavigations(listener: NavigationListener): (() => void) | undefined {
   const router = (window as { __remixRouter?: NavigatingRouter }).__remixRouter;
   if (!router) return undefined;

@@ -63,7 +63,10 @@ export function refuseBeforeApp(
   );
 }
 
-/** The framework's answer to a refused request (a bare 500 for its CSRF check) stands if it says so; a single fetch, which the browser must decode, gets only the status. */
+/**
+ * The framework's answer to a refusal (a bare 500 for its CSRF check) stands if it says so; a single
+ * fetch, which the browser must decode, gets only the status.
+ */
 export function refusalAnswerOver(status: number, contentType: string, refusal: Refusal) {
   if (status < 400 || status === refusal.status) return "framework";
   return contentType.startsWith("text/x-script") ? "status" : "text";

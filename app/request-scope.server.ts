@@ -18,7 +18,6 @@ interface RequestScope {
 
 const scopes = new AsyncLocalStorage<RequestScope>();
 
-/** Takes a refusal, which the scope passes on without reading it. */
 type RefusalAnswerer = (refusal: never) => void;
 
 /** `traced`: the SDK has a span for the request, so a line can name the active one. */

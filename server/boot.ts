@@ -1,7 +1,4 @@
-/**
- * Runs before the app loads: the environment check, then Sentry, so its instrumentation is in place
- * before anything it watches loads. Keep the imports to what starting needs.
- */
+/** Runs before the app loads, so Sentry is in place before what it watches; imports only what starting needs. */
 import { instanceName, type Env } from "~/env.server";
 import { flushServerSentry, initServerSentry, requestTraceDecider } from "~/monitoring/sentry.server";
 import { trustFunction } from "~/http/trust-proxy.server";

@@ -63,7 +63,6 @@ export function limitRequestBody(
   return { request: limited, exceeded: () => over };
 }
 
-/** The error of a body the client sent that the action asked for as a form or as JSON, and that is neither. */
 export class UnreadableBodyError extends Error {
   override name = "UnreadableBodyError";
   constructor(
@@ -77,7 +76,7 @@ export class UnreadableBodyError extends Error {
 
 const FORM_MEDIA_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
-/** `formData()`/`json()` reject with an UnreadableBodyError (415 not a form, 400 malformed); a second read stays the action's mistake. */
+/** `formData()`/`json()` reject with an UnreadableBodyError (415 not a form, 400 malformed). */
 export function refusingUnreadableBodies(request: Request): Request {
   const { formData, json } = request;
   request.formData = function () {

@@ -31,10 +31,7 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const DEFAULT_PORTS: Record<string, string> = { "http:": "80", "https:": "443" };
 
-/**
- * Matches the entry's origin exactly (a default port may be written or not) and its path as a
- * prefix ending at a segment: `/v2` matches `/v2`, `/v2/items`, `/v2?x`, never `/v20`.
- */
+/** The origin exactly (default port optional), the path as a prefix ending at a segment: never `/v20` for `/v2`. */
 export function targetPattern(target: string): RegExp {
   const url = new URL(target);
   const port = url.port === "" ? `(?::${DEFAULT_PORTS[url.protocol]})?` : `:${url.port}`;
@@ -49,7 +46,6 @@ export function ownLoopbackOrigins(port: number): string[] {
   return [`http://localhost:${port}/`, `http://127.0.0.1:${port}/`, `http://[::1]:${port}/`];
 }
 
-/** For the SDK's `tracePropagationTargets`: the configured list, else the app's own loopback origins. */
 export function tracePropagationTargets(env: {
   SENTRY_TRACE_PROPAGATION_TARGETS?: string[];
   PORT: number;

@@ -39,7 +39,6 @@ export function recordManifestBounds(next: ManifestBounds): void {
   recorded = next;
 }
 
-/** `undefined` when the target is too long. */
 export function boundedManifestTarget(
   search: string,
   pathname: string,

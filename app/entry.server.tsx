@@ -15,7 +15,6 @@ import { handleServerError } from "~/errors/server-failure.server";
 import { traceMetaData, traceServerTiming } from "~/monitoring/sentry.server";
 import { namesUnknownRoute } from "~/routing/request-route.server";
 
-/** How long deferred data may hold a streamed response. */
 export const streamTimeout = 5_000;
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {

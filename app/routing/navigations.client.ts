@@ -23,7 +23,6 @@ interface NavigatingRouter {
 }
 
 export interface NavigationListener {
-  /** A navigation to `location` starts: a link, a form, `navigate()`, back or forward. */
   started(location: NavigationLocation): void;
   /** The router shows the page it navigated to (after a redirect, another one's). */
   landed(location: NavigationLocation): void;

@@ -5,10 +5,7 @@ import { requestTraceOf } from "~/monitoring/request-trace.server";
 import { recordRefusal, requestedPath, currentOrNewRequestId, requestIdOf } from "~/request-scope.server";
 import { routePatternOf } from "~/routing/request-route.server";
 
-/**
- * A request the client got wrong (docs/decisions/0064): a short 4xx and one info line, never a Sentry
- * event, so an operator sees why and nobody is paged.
- */
+/** A request the client got wrong (docs/decisions/0064): a short 4xx, one info line, no Sentry event. */
 export interface Refusal {
   /** Never 5xx. */
   status: number;
@@ -63,10 +60,7 @@ export function refuseBeforeApp(
   );
 }
 
-/**
- * The framework's answer to a refusal (a bare 500 for its CSRF check) stands if it says so; a single
- * fetch, which the browser must decode, gets only the status.
- */
+/** The framework's answer stands if it says so; a single fetch, which the browser decodes, gets only the status. */
 export function refusalAnswerOver(status: number, contentType: string, refusal: Refusal) {
   if (status < 400 || status === refusal.status) return "framework";
   return contentType.startsWith("text/x-script") ? "status" : "text";

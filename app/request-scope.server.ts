@@ -2,10 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage } from "node:http";
 import { normalizeAddress, type TrustFunction } from "~/http/trust-proxy.server";
 
-/**
- * Per-request facts that the log line, the Sentry event and the response headers share. A Request
- * object cannot key them: the framework hands loaders a copy and its own hooks the original.
- */
+/** Per-request facts lines, events and headers share; a Request cannot key them (loaders get a copy). */
 interface RequestScope {
   readonly target: string;
   readonly incoming?: IncomingMessage;

@@ -1,7 +1,4 @@
-/**
- * Request bodies under a byte limit, never resetting the connection (the client would drop the answer):
- * past a refusal a moderate rest is read and dropped, a larger one left unread, not cancelled.
- */
+/** Body limits that never reset the connection (the client would drop the answer): a large rest is left unread. */
 export const DISCARD_AFTER_REFUSAL_BYTES = 1024 * 1024;
 
 export async function discardBody(

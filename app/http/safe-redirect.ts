@@ -1,7 +1,4 @@
-/**
- * Redirect targets from the request: `/\x` and `//x` are another host (GHSA-wrjc-x8rr-h8h6), other schemes
- * leave the site (GHSA-jjmj-jmhj-qwj2), parsers drop control characters; a `Location` carries ASCII only.
- */
+/** Refused: `//x`, `/\x` (GHSA-wrjc-x8rr-h8h6), other schemes (GHSA-jjmj-jmhj-qwj2), control characters, non-ASCII. */
 
 const MAX_TARGET_LENGTH = 2048;
 

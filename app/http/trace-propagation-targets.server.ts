@@ -1,7 +1,4 @@
-/**
- * `SENTRY_TRACE_PROPAGATION_TARGETS`, each entry a RegExp anchored at the start: the SDK matches a string
- * anywhere in the URL (`https://evil.example/?u=http://api.internal`).
- */
+/** Each entry anchored at the start: the SDK matches a string anywhere (`https://evil.example/?u=<entry>`). */
 
 export const TRACE_PROPAGATION_TARGETS_MESSAGE =
   "must be a comma-separated list of http:// or https:// origins or URL prefixes without query, " +

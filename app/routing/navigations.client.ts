@@ -1,7 +1,4 @@
-/**
- * Every navigation as it starts (`window.__remixRouter`, server/adapter/README.md): `useNavigation()`
- * renders only after the data request is on its way.
- */
+/** Navigations as they start (`window.__remixRouter`, server/adapter/README.md): `useNavigation()` is late. */
 
 export interface NavigationLocation {
   pathname: string;

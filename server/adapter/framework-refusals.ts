@@ -2,11 +2,7 @@ import { isRouteErrorResponse } from "@remix-run/react";
 import { refuseRequest, type Refusal } from "~/refusals.server";
 import type { ErrorHandler } from "../data-functions/wrap";
 
-/**
- * Adapter (server/adapter/README.md): the framework's refusals reach `handleError` with no error class, so
- * they are told by shape and message here only: its CSRF check (cross-origin 403, docs/decisions/0064; an
- * `Origin` that is no URL 400), a legacy `?_data` request 400, and its own 4xx route error responses.
- */
+/** Adapter (server/adapter/README.md): the framework's refusals reach `handleError` classless, told apart here. */
 const CROSS_ORIGIN =
   /^(?:(?:host|x-forwarded-host) header does not match `origin` header|`x-forwarded-host` or `host` headers are not provided\. One of these is needed to compare the `origin` header|The `request\.url` origin does not match `origin` header) from a forwarded action request\. Aborting the action\.$/;
 const INVALID_ORIGIN = "`origin` header is not a valid URL. Aborting the action.";

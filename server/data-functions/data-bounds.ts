@@ -1,7 +1,4 @@
-/**
- * The framework's encoder recurses per level and works per value (GHSA-rxv8-25v2-qmq8): data shaped from
- * request data can reach these; data an app means to send stays far below.
- */
+/** The encoder works per level and per value (GHSA-rxv8-25v2-qmq8); data an app means to send stays far below. */
 export const MAX_DATA_DEPTH = 64;
 export const MAX_DATA_VALUES = 50_000;
 

@@ -46,10 +46,7 @@ function isAuthority(value: string): boolean {
   return value !== "" && !/[/?#@\\]/.test(value) && URL.canParse(`http://${value}/`);
 }
 
-/**
- * A `Host` or `X-Forwarded-Host` entry that is no URL authority would make the framework's adapter build an
- * invalid URL (Express: 500 and a stack) or take a path, query or user part for the host.
- */
+/** A host that is no URL authority would build an invalid URL (Express: 500, a stack) or a wrong host. */
 export const refuseInvalidHost: PreAppHandler = (request, response) => {
   const forwarded = request.headers["x-forwarded-host"];
   const hosts = [request.headers.host ?? "localhost"];

@@ -1,7 +1,4 @@
-/**
- * React Router's custom-server pattern: what a production server needs is a plain call in order, through
- * public APIs only (docs/decisions/0067-the-app-owns-its-server.md).
- */
+/** React Router's custom-server pattern: public APIs, in order (docs/decisions/0067-the-app-owns-its-server.md). */
 import http from "node:http";
 import path from "node:path";
 import type { Duplex } from "node:stream";

@@ -6,11 +6,9 @@ import type { Refusal } from "~/refusals.server";
 import { refusalAnswer } from "./refusal-answer";
 
 /**
- * React Router's handler through `@remix-run/node-fetch-server`, the conversion `@react-router/node` is
- * built on, so its fixes are ours. Ours (docs/decisions/0081): host and protocol from Express, which
- * trusts forwarded headers only from `TRUST_PROXY`; a refused request gets the refusal's answer, as the
- * framework answers a cross-origin post after `handleError`, where no hook sees it. In development
- * `build` loads per request, so an edit is served at once.
+ * React Router's handler through `@remix-run/node-fetch-server`, which `@react-router/node` is built on.
+ * Ours (docs/decisions/0081): host and protocol from Express (forwarded ones only from `TRUST_PROXY`), and
+ * a refusal's answer, as the framework answers a cross-origin post after `handleError`, unseen by any hook.
  */
 export function frameworkHandler({
   build,

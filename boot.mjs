@@ -5,12 +5,7 @@ import module from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-/**
- * A start failure: one JSON line, exit 1.
- * @param {string} msg
- * @param {Record<string, unknown>} [fields]
- * @returns {never}
- */
+/** @type {(msg: string, fields?: Record<string, unknown>) => never} One JSON line, exit 1. */
 function cannotStart(msg, fields) {
   const line = { level: "fatal", time: new Date().toISOString(), msg: `cannot start: ${msg}`, ...fields };
   process.stdout.write(JSON.stringify(line) + "\n");

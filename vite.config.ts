@@ -16,8 +16,7 @@ import {
 export function createViteConfig({ buildDirectory = DEFAULT_BUILD_DIRECTORY } = {}) {
   return defineConfig({
     resolve: { alias: { "~": path.resolve("app") } },
-    // The dev scan misses the lazily imported SDK; found at the first page load, it makes Vite
-    // re-bundle and reload that page, running its request twice.
+    // The dev scan misses the lazily imported SDK; found later, it re-bundles and reloads the first page.
     optimizeDeps: { include: ["@sentry/remix"] },
     plugins: process.env.VITEST
       ? []
@@ -28,11 +27,11 @@ export function createViteConfig({ buildDirectory = DEFAULT_BUILD_DIRECTORY } = 
           frameworkPlugin({ buildDirectory }),
           // boot.js beside the server bundle: the environment check and Sentry start before the app loads.
           serverBootEntry(),
-          // zod and pino bundled into the boot: loading them module by module was most of the start-up.
+          // zod and pino bundled into the boot: loading them module by module was most of the start-up (bench/README.md).
           bundleBootDependencies(),
           // The server's source maps kept; the browser's uploaded to Sentry and deleted, or never built.
           sourceMaps(buildDirectory),
-          // The browser's packages in one chunk, as in a bare framework build: fewer files, better compressed.
+          // The browser's packages in one chunk, as in a bare framework build: Rollup's split compresses worse.
           clientChunks(),
           // One @sentry/core in the browser bundle, not a copy per SDK package.
           browserSentryCore(),

@@ -15,7 +15,6 @@ import { handleServerError } from "~/errors/server-failure.server";
 import { traceMetaData, traceServerTiming } from "~/monitoring/sentry.server";
 import { namesUnknownRoute } from "~/routing/request-route.server";
 
-/** How long deferred data may hold a streamed response. */
 export const streamTimeout = 5_000;
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
@@ -40,7 +39,7 @@ export default function handleDocumentRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  // The CSP the response already carries names it (server/pre-app/response-headers.ts).
+  // The CSP the response already carries names it.
   const nonce = nonceOf(currentIncomingRequest());
   if (!nonce) throw new Error("No CSP nonce: documents are served only behind the pre-app handlers");
   publicEnv ??= getPublicEnv(getEnv());
@@ -53,8 +52,7 @@ export default function handleDocumentRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    // Cleared once rendering is over, or the timer holds the finished page in memory.
-    // React renders from the next turn, so the timer is set before onAllReady clears it.
+    // Cleared when rendering is over, or the timer holds the page in memory (set first: React renders next turn).
     const finish = () => clearTimeout(abortTimer);
     const respond = () => {
       shellRendered = true;
@@ -89,8 +87,7 @@ export default function handleDocumentRequest(
         },
         onError(error) {
           responseStatusCode = 500;
-          // Before the shell is out, onShellError hands the error to Remix; after it,
-          // nobody else will see it (a failed deferred value while streaming).
+          // After the shell nobody else sees it (a failed deferred value); before, onShellError does.
           if (shellRendered) void handleServerError(error, { request });
         },
       },

@@ -155,10 +155,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return result.data;
 }
 
-/**
- * Node's loader never overrides a variable already set, so a deployment's settings win. A missing
- * `.env` is fine, a missing `ENV_FILE` is refused, `ENV_FILE=` reads none.
- */
+/** A variable already set wins (the deployment's); a missing `ENV_FILE` is refused, `ENV_FILE=` reads none. */
 export function loadEnvFile(
   environment: Record<string, string | undefined> = process.env,
   cwd = process.cwd(),

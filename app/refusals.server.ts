@@ -5,23 +5,16 @@ import { requestTraceOf } from "~/monitoring/request-trace.server";
 import { recordRefusal, requestedPath, currentOrNewRequestId, requestIdOf } from "~/request-scope.server";
 import { routePatternOf } from "~/routing/request-route.server";
 
-/**
- * A request the client got wrong, not a failure of ours (docs/decisions/0064):
- * a 4xx with a short answer and one info line, never a Sentry event, so an
- * operator sees why (a proxy dropping the Host) and nobody is paged. Classified
- * where it is raised, before the app (`refuseBeforeApp`) or in the framework or
- * a route (`refuseRequest`); answered and logged here.
- */
+/** A request the client got wrong (docs/decisions/0064): a short 4xx, one info line, no Sentry event. */
 export interface Refusal {
   /** Never 5xx. */
   status: number;
-  /** For the log line (`cross-origin action`). */
   reason: string;
   /** `Allow` on a 405. */
   headers?: Record<string, string>;
 }
 
-/** Longest path a refusal line repeats: the client chose it, and a line need not carry all of it. */
+/** The client chose the path: a line need not carry all of it. */
 const MAX_LOGGED_PATH = 512;
 
 function logRefusal(
@@ -58,7 +51,7 @@ export function refuseBeforeApp(
   logRefusal(
     {
       requestId: requestIdOf(request),
-      // Outside the request's scope: its trace, decided on arrival, named here as its other lines do.
+      // Outside the request's scope, so named here as its other lines do.
       trace_id: requestTraceOf(request)?.traceId,
       method: request.method,
       path: pathOf(request.url ?? "/"),
@@ -67,12 +60,7 @@ export function refuseBeforeApp(
   );
 }
 
-/**
- * What becomes of the framework's answer to a refused request (a bare 500 for
- * its CSRF check): it stands when it already says so (its 405 page); a single
- * fetch keeps its encoding, which the browser code must decode, and gets the
- * status; anything else is replaced by `refusalText`.
- */
+/** The framework's answer stands if it says so; a single fetch, which the browser decodes, gets only the status. */
 export function refusalAnswerOver(status: number, contentType: string, refusal: Refusal) {
   if (status < 400 || status === refusal.status) return "framework";
   return contentType.startsWith("text/x-script") ? "status" : "text";

@@ -2,16 +2,12 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage } from "node:http";
 import { normalizeAddress, type TrustFunction } from "~/http/trust-proxy.server";
 
-/**
- * Per-request facts that the log line, the Sentry event and the response headers share. A Request
- * object cannot key them: the framework hands loaders a copy and its own hooks the original.
- */
+/** Per-request facts lines, events and headers share; a Request cannot key them (loaders get a copy). */
 interface RequestScope {
   readonly target: string;
   readonly incoming?: IncomingMessage;
   readonly answerRefusal?: RefusalAnswerer;
   requestId?: string;
-  /** The trace the request's log lines name, decided on arrival (app/monitoring/request-trace.server.ts). */
   readonly trace?: ScopeTrace;
   digest?: string;
   refused?: boolean;
@@ -19,7 +15,6 @@ interface RequestScope {
 
 const scopes = new AsyncLocalStorage<RequestScope>();
 
-/** Takes a refusal (app/refusals.server.ts), which the scope passes on without reading it. */
 type RefusalAnswerer = (refusal: never) => void;
 
 /** `traced`: the SDK has a span for the request, so a line can name the active one. */
@@ -45,7 +40,7 @@ export function currentRequestId(): string | undefined {
   return scopes.getStore()?.requestId;
 }
 
-/** Read for every log line: kept in the scope, so no lookup and no SDK call. */
+/** Read for every log line: no lookup, no SDK call. */
 export function currentRequestLogIds(): { requestId?: string; trace?: ScopeTrace } | undefined {
   return scopes.getStore();
 }
@@ -67,10 +62,7 @@ export function trustRequestIdsFrom(trust: TrustFunction): void {
   trustedPeers = trust;
 }
 
-/**
- * Decided the first time anything asks, so the access, refusal and error lines and the response agree:
- * the `X-Request-Id` a trusted proxy sent when it is safe to log, else a fresh UUID.
- */
+/** Decided on first ask, so every line and the response agree: a trusted proxy's safe `X-Request-Id`, else a UUID. */
 export function requestIdOf(incoming: IncomingMessage): string {
   let id = ids.get(incoming);
   if (id === undefined) {
@@ -116,10 +108,7 @@ export function currentDigest(): string | undefined {
   return scopes.getStore()?.digest;
 }
 
-/**
- * The path the client asked for (`/items/7.data` for a single fetch, though the loader's copy says
- * `/items/7`), read as the framework's server adapter does: appended to an origin, so `//x` stays a path.
- */
+/** The path the client asked for (`/items/7.data`, not the loader's `/items/7`); after an origin, `//x` stays a path. */
 export function requestedPath(request: Request): string {
   const target = scopes.getStore()?.target;
   return target === undefined ? new URL(request.url).pathname : new URL(`http://localhost${target}`).pathname;

@@ -1,7 +1,4 @@
-/**
- * Runs before the app loads: the environment check, then Sentry, so its instrumentation is in place
- * before anything it watches loads. Keep the imports to what starting needs.
- */
+/** Runs before the app loads, so Sentry is in place before what it watches; imports only what starting needs. */
 import { instanceName, type Env } from "~/env.server";
 import { flushServerSentry, initServerSentry, requestTraceDecider } from "~/monitoring/sentry.server";
 import { trustFunction } from "~/http/trust-proxy.server";
@@ -10,7 +7,7 @@ import { installPreAppHandlers } from "./adapter/http-server";
 import { bypassSentryUnlessTraced } from "./adapter/sentry-request-bypass";
 import { closeServer, disarmClose } from "./adapter/server-close";
 import { installAccessLineFormat, installRemixJsonStdout } from "./adapter/stdout";
-import { preAppHandlers } from "./pre-app/chain";
+import { preAppHandlers } from "./pre-app/handlers-in-order";
 import { installJsonStderr } from "./json-stderr";
 import { installGracefulShutdown } from "./shutdown";
 import { checkedEnvironment, exitOnListenError, logStarting } from "./starting";

@@ -1,8 +1,4 @@
-/**
- * Express's final error handler, `console.error`/`warn` and Node's warnings write plain text to stderr: in
- * production each write becomes one JSON line, so a log shipper never splits a stack into lines, and
- * one written during a request names it and its trace.
- */
+/** Each plain-text write to stderr (Express's final handler, `console`, Node's warnings) as one JSON line: a stack stays whole. */
 import { isJsonLine, plainJsonLine } from "./json-stdout";
 
 type Write = (chunk: string | Uint8Array, ...rest: unknown[]) => boolean;
@@ -28,7 +24,6 @@ export function installJsonStderr(instance: string): void {
     const text = (typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8")).trimEnd();
     if (text === "" || isJsonLine(text)) return write(chunk, ...rest);
     const line = plainJsonLine(text, instance, warnCall || warning.test(text) ? "warn" : "error");
-    // A callback among `rest` stays with the write; an encoding no longer applies.
     return write(line + "\n", ...rest.filter((arg) => typeof arg === "function"));
   }) as typeof process.stderr.write;
 }

@@ -1,17 +1,13 @@
-/**
- * What is written to stdout past the logger (`console.log`, a library's own print) becomes one JSON
- * line per line, naming the request it was written in. The logger itself writes to fd 1 directly.
- */
+/** What `console.log` or a package prints on stdout becomes JSON lines; the logger writes to fd 1 directly. */
 import { requestLogFields } from "~/logging/request-log-fields.server";
 
 export type LineLevel = "info" | "warn" | "error";
 
-/** A line that was plain text, as the logger would have written it. */
 export function plainJsonLine(msg: string, instance: string, level: LineLevel = "info", now = new Date()) {
   return JSON.stringify({ level, time: now.toISOString(), instance, ...requestLogFields(), msg });
 }
 
-/** Passed through as written: a line someone already wrote as JSON (the preloaded boot's start failures). */
+/** Passed through as written (the preloaded boot's start failures). */
 export function isJsonLine(line: string): boolean {
   if (!line.startsWith("{") || !line.endsWith("}") || line.includes("\n")) return false;
   try {

@@ -3,9 +3,8 @@ import { getLogger } from "~/logging/logger.server";
 import { startDraining } from "./pre-app/readiness";
 
 /**
- * Three timed steps, whose sum the orchestrator's grace must exceed (docs/decisions/0040-readiness-and-drain-delay.md):
- * drain delay (SIGTERM only: readiness fails while the server still serves, so requests a balancer
- * sends before it notices are not refused), in-flight grace, Sentry flush.
+ * Drain delay (SIGTERM: readiness fails while still serving, for the balancer to notice), in-flight grace,
+ * Sentry flush; the orchestrator's grace exceeds their sum (docs/decisions/0040-readiness-and-drain-delay.md).
  */
 
 export const SHUTDOWN_GRACE_MS = 10_000;

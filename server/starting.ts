@@ -1,15 +1,12 @@
 import { getEnv, loadEnvFile, type Env } from "~/env.server";
 import { getLogger } from "~/logging/logger.server";
 
-/**
- * A bad variable ends the process with one line naming it: JSON like every line of the server (the
- * logger needs the environment, so it is written here), plain text under `npm run dev`.
- */
+/** A bad variable ends the process with one line naming it, written here: the logger needs the environment. */
 export function checkedEnvironment(): { envFile: string | null; env: Env } {
   try {
     return { envFile: loadEnvFile(), env: getEnv() };
   } catch (error) {
-    // No stack: this is a configuration mistake, not a failure.
+    // No stack: a configuration mistake, not a failure.
     const message = error instanceof Error ? error.message : String(error);
     if (process.env.NODE_ENV === "development") console.error(message);
     else {

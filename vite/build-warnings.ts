@@ -1,7 +1,4 @@
-/**
- * The build prints no warning, so that a new one is noticed: those expected are silenced here,
- * each with why it is harmless; in a test run (SCAFFOLD_TEST_RUN) any other fails the build.
- */
+/** Expected build warnings, each with why, so that a new one is noticed (in a test run it fails the build). */
 import { createLogger, type Logger, type Plugin, type Rollup } from "vite";
 
 export function expectedRollupWarning(log: Rollup.RollupLog): boolean {

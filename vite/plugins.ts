@@ -1,14 +1,9 @@
-/**
- * The build's own Vite plugins, each with why it is there; vite.config.ts lists them in order.
- * The framework's plugin and the server build's substitute are assumptions about the framework,
- * in server/adapter/; the expected build warnings are in ./build-warnings.ts.
- */
+/** The build's own Vite plugins; vite.config.ts lists them in order, each with why. */
 import { execSync } from "node:child_process";
 import path from "node:path";
 import { sentryVitePlugin } from "@sentry/vite-plugin";
 import type { Plugin, PluginOption } from "vite";
 
-/** The boot, next to the server bundle: it checks the environment and starts Sentry before the app loads. */
 export function serverBootEntry(): Plugin {
   let ssr = false;
   return {
@@ -33,7 +28,6 @@ function isServerEnvironment(context: { environment?: { config: { consumer: stri
   return context.environment?.config.consumer === "server";
 }
 
-/** Loading the boot's `zod` and `pino` module by module was most of the start-up cost (bench/README.md). */
 export function bundleBootDependencies(): Plugin {
   return {
     name: "bundle-boot-dependencies",
@@ -53,14 +47,12 @@ function releaseName(): string | undefined {
   }
 }
 
-/** The server's maps are kept (that build is never served); the browser's are uploaded to Sentry, then deleted. */
 export function sourceMaps(buildDirectory: string): PluginOption {
   const { SENTRY_AUTH_TOKEN, SENTRY_ORG, SENTRY_PROJECT } = process.env;
   const upload = Boolean(SENTRY_AUTH_TOKEN && SENTRY_ORG && SENTRY_PROJECT);
   const perEnvironment: Plugin = {
     name: "source-maps",
-    // On as a whole too: Vite's CSS plugin asks the whole config, and without it the server
-    // chunk's map comes out empty. The warning this brings is silenced in ./build-warnings.ts.
+    // On as a whole too, or Vite's CSS plugin leaves the server chunk's map empty (its warning: build-warnings.ts).
     config: () => ({ build: { sourcemap: true } }),
     configEnvironment: (name) => ({ build: { sourcemap: name === "client" ? upload && "hidden" : true } }),
   };
@@ -78,7 +70,6 @@ export function sourceMaps(buildDirectory: string): PluginOption {
   ];
 }
 
-/** As in a bare Remix build: Rollup's split by importer gives every page two files that compress worse. */
 export function clientChunks(): Plugin {
   return {
     name: "client-chunks",
@@ -101,10 +92,7 @@ export function clientChunks(): Plugin {
   };
 }
 
-/**
- * One `@sentry/core` in the browser bundle, the one `@sentry/remix` resolves: npm nests a copy in each
- * browser package of the SDK, since the server's `@sentry/node` is another major (docs/decisions/0058).
- */
+/** npm nests a `@sentry/core` in each browser SDK package, the server's being another major (docs/decisions/0058). */
 export function browserSentryCore(): Plugin {
   const browserSdk = path.resolve("node_modules/@sentry/remix/package.json");
   return {

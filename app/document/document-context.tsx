@@ -3,7 +3,7 @@ import type { PublicEnv } from "~/env.server";
 
 /** Not a root loader, so error pages rendered without root data have it too (docs/decisions/0054). */
 export interface DocumentData {
-  /** Empty in the browser: browsers hide nonce values from the DOM, and scripts added after hydration are trusted through `'strict-dynamic'`. */
+  /** Empty in the browser, which hides nonces; later scripts are trusted through `'strict-dynamic'`. */
   nonce?: string;
   env?: PublicEnv;
   trace: { sentryTrace?: string; baggage?: string };

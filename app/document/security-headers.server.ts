@@ -6,7 +6,7 @@ import { parseDsn, securityEndpoint } from "~/http/sentry-dsn";
 
 const NONCE_BYTES = 16;
 const POOLED_NONCES = 256;
-/** Every response gets a nonce, and one random call costs more than the rest of its headers; Node's randomUUID pools alike. */
+/** One random call per nonce costs more than the rest of the headers; Node's randomUUID pools alike. */
 const pool = Buffer.alloc(NONCE_BYTES * POOLED_NONCES);
 let pooled = 0;
 
@@ -26,11 +26,7 @@ interface CspOptions {
   sentryTunnel?: string;
 }
 
-/**
- * Scripts run only with the response's nonce; `'strict-dynamic'` extends that
- * trust to the chunks they import. Inline styles (React style attributes,
- * Sentry's widgets) cannot run code.
- */
+/** `'strict-dynamic'`: the nonce's trust extends to the chunks imported; inline styles cannot run code. */
 export function contentSecurityPolicy({ nonce, sentryDsn, sentryTunnel }: CspOptions): string {
   const connect = ["'self'"];
   if (sentryDsn && !sentryTunnel) connect.push(new URL(sentryDsn).origin);
@@ -85,7 +81,6 @@ export function recordNonce(incoming: IncomingMessage, nonce: string): void {
   nonces.set(incoming, nonce);
 }
 
-/** The nonce of the CSP the request's response carries. */
 export function nonceOf(incoming: IncomingMessage | undefined): string | undefined {
   return incoming && nonces.get(incoming);
 }

@@ -103,7 +103,6 @@ async function readFormData(request: Request, maxBytes: number): Promise<FormDat
     return formData;
   }
   try {
-    // The platform's parser, on bytes already read within the limit.
     return await new Response(body, { headers: { "Content-Type": contentType } }).formData();
   } catch {
     refuse(request, 400, "malformed", "Bad Request");
@@ -159,10 +158,7 @@ function isBlank(value: FormDataEntryValue): boolean {
   return value === "" || (typeof value !== "string" && value.name === "" && value.size === 0);
 }
 
-/**
- * Blanks become `undefined`, so `.optional()` means "may be left empty". A single-valued field
- * submitted twice is refused: guessing which value was meant would silently drop the other.
- */
+/** Blanks become `undefined` (`.optional()`: may be left empty); a single-valued field sent twice is refused, not guessed. */
 function formInput(request: Request, formData: FormData, schema: z.ZodObject) {
   const fields: Record<string, unknown> = {};
   const values: Record<string, string | string[]> = {};

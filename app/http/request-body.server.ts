@@ -1,14 +1,6 @@
-/**
- * Request bodies under a byte limit, read without ever resetting the connection:
- * a reset makes the client drop the answer it had not read yet. So after a refusal
- * the rest of a moderate body is read and dropped, and a larger one is left unread
- * (not cancelled, which resets) until the keep-alive timeout closes the connection.
- */
-
-/** How much of a refused body is still read, and thrown away, after the refusal. */
+/** Body limits that never reset the connection (the client would drop the answer): a large rest is left unread. */
 export const DISCARD_AFTER_REFUSAL_BYTES = 1024 * 1024;
 
-/** Reads and drops up to `budget` bytes, then lets go of the rest unread. */
 export async function discardBody(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   budget: number,
@@ -25,7 +17,6 @@ export async function discardBody(
   }
 }
 
-/** The error a limited body's reader gets once more than the limit arrived. */
 export class BodyTooLargeError extends Error {
   override name = "BodyTooLargeError";
   constructor(readonly maxBytes: number) {
@@ -55,7 +46,7 @@ export function limitRequestBody(
       void discardBody(reader, DISCARD_AFTER_REFUSAL_BYTES);
     },
     cancel() {
-      // The reader gave up (an action that read part of the body): the rest is left, never reset.
+      // An action that read part of the body: the rest is left, never reset.
       if (reader) void discardBody(reader, DISCARD_AFTER_REFUSAL_BYTES);
     },
   });
@@ -69,7 +60,6 @@ export function limitRequestBody(
   return { request: limited, exceeded: () => over };
 }
 
-/** The error of a body the client sent that the action asked for as a form or as JSON, and that is neither. */
 export class UnreadableBodyError extends Error {
   override name = "UnreadableBodyError";
   constructor(
@@ -83,11 +73,7 @@ export class UnreadableBodyError extends Error {
 
 const FORM_MEDIA_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
-/**
- * An action's `request` whose `formData()` and `json()` reject with an
- * UnreadableBodyError when the client's body cannot be read so (415 not a form,
- * 400 malformed). Reading it twice is the action's own mistake, and stays one.
- */
+/** `formData()`/`json()` reject with an UnreadableBodyError (415 not a form, 400 malformed). */
 export function refusingUnreadableBodies(request: Request): Request {
   const { formData, json } = request;
   request.formData = function () {

@@ -1,9 +1,4 @@
-/**
- * Redirect targets that came from the request. Browsers read `/\evil.example` and `//evil.example`
- * as another host (GHSA-wrjc-x8rr-h8h6), other schemes run or leave the site (GHSA-jjmj-jmhj-qwj2),
- * and URL parsers drop control characters (`/\t/evil.example` becomes `//evil.example`). The result
- * goes into a `Location` header, which carries bytes: it is printable ASCII, or the fallback.
- */
+/** Refused: `//x`, `/\x` (GHSA-wrjc-x8rr-h8h6), other schemes (GHSA-jjmj-jmhj-qwj2), control characters, non-ASCII. */
 
 const MAX_TARGET_LENGTH = 2048;
 

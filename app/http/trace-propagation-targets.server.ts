@@ -1,8 +1,4 @@
-/**
- * `SENTRY_TRACE_PROPAGATION_TARGETS`: the services an outgoing request may tell its trace to.
- * The SDK matches a string target anywhere in the URL (`http://api.internal` would match
- * `https://evil.example/?u=http://api.internal`), so each entry becomes a RegExp anchored at the start.
- */
+/** Each entry anchored at the start: the SDK matches a string anywhere (`https://evil.example/?u=<entry>`). */
 
 export const TRACE_PROPAGATION_TARGETS_MESSAGE =
   "must be a comma-separated list of http:// or https:// origins or URL prefixes without query, " +
@@ -18,7 +14,6 @@ function normalizedTarget(text: string): string | undefined {
   return url.href;
 }
 
-/** Normalised entries, or undefined when any entry is not an http(s) origin or URL prefix. */
 export function parseTracePropagationTargets(value: string): string[] | undefined {
   const entries = value
     .split(",")
@@ -33,10 +28,7 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const DEFAULT_PORTS: Record<string, string> = { "http:": "80", "https:": "443" };
 
-/**
- * Matches the entry's origin exactly (a default port may be written or not) and its path as a
- * prefix ending at a segment: `/v2` matches `/v2`, `/v2/items`, `/v2?x`, never `/v20`.
- */
+/** The origin exactly (default port optional), the path as a prefix ending at a segment: never `/v20` for `/v2`. */
 export function targetPattern(target: string): RegExp {
   const url = new URL(target);
   const port = url.port === "" ? `(?::${DEFAULT_PORTS[url.protocol]})?` : `:${url.port}`;
@@ -51,7 +43,6 @@ export function ownLoopbackOrigins(port: number): string[] {
   return [`http://localhost:${port}/`, `http://127.0.0.1:${port}/`, `http://[::1]:${port}/`];
 }
 
-/** For the SDK's `tracePropagationTargets`: the configured list, else the app's own loopback origins. */
 export function tracePropagationTargets(env: {
   SENTRY_TRACE_PROPAGATION_TARGETS?: string[];
   PORT: number;

@@ -1,10 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { BlockList, isIP } from "node:net";
 
-/**
- * `TRUST_PROXY`, Express's rule: walk back from the socket's peer through `X-Forwarded-For` while
- * the address is trusted. Unset trusts none (docs/decisions/0041-trust-proxy-default-none.md).
- */
+/** `TRUST_PROXY`, by Express's rule; unset trusts none (docs/decisions/0041-trust-proxy-default-none.md). */
 type TrustProxy = { hops: number } | { ranges: string[] };
 
 /** Hop 0 is the socket's peer, hop 1 the last `X-Forwarded-For` entry. */

@@ -12,7 +12,6 @@ function createLogger() {
     base: { instance: instanceName(env) },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label: string) => ({ level: label }) },
-    // Every line written while a request is handled names it and its trace, the app's own included.
     mixin: requestLogFields,
   };
   if (env.NODE_ENV === "development") {

@@ -1,10 +1,6 @@
 import { currentRequestLogIds } from "~/request-scope.server";
 
-/**
- * What joins a line to its request and trace, under OpenTelemetry's log names (docs/operating.md):
- * `requestId` always in a request; `trace_id` when Sentry is on, traced or not (an untraced request's is
- * the one its page hands the browser); `span_id` only while a traced request has an active span.
- */
+/** What joins a line to its request and trace, under OpenTelemetry's log names (docs/operating.md). */
 export interface RequestLogFields {
   requestId?: string;
   trace_id?: string;

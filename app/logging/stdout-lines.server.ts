@@ -3,10 +3,8 @@ import pino from "pino";
 const ERROR = pino.levels.values.error ?? 50;
 
 /**
- * Lines logged in one turn of the event loop leave in one write at its end, as a stream's queued
- * writes do: one system call per access line was the largest cost the scaffold added to a data
- * request (bench/README.md, "Again at 300 routes"). An error or fatal line writes itself and all
- * before it at once, and so does exit, so the lines before a crash are not lost; a line is never split.
+ * One write per event-loop turn: a system call per line was the largest cost we added to a request
+ * (bench/README.md, "Again at 300 routes"). An error, fatal line or exit writes at once, so a crash loses none.
  */
 export function coalescedLines(write: (lines: string) => void) {
   let buffered = "";
@@ -37,7 +35,6 @@ export function coalescedLines(write: (lines: string) => void) {
   return stream;
 }
 
-/** Standard output through `coalescedLines`, flushed when the process exits. */
 export function coalescedStdout() {
   const fd1 = pino.destination({ dest: 1, sync: true });
   const stream = coalescedLines((lines) => fd1.write(lines));

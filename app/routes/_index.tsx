@@ -1,4 +1,4 @@
-// Relative: the benchmark's bare baseline (bench/baseline) builds this page without the `~` alias.
+// Relative: the benchmark's bare baseline builds this page without the `~` alias.
 import { site } from "../site";
 
 export default function Index() {

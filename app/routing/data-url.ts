@@ -1,7 +1,4 @@
-/**
- * On Remix 2 (and React Router 7) `/a/b.data` loads `/a/b` and `/_root.data` loads `/`.
- * The React Router 8 upgrade replaces this file.
- */
+/** On Remix 2 `/a/b.data` loads `/a/b` and `/_root.data` loads `/`; the React Router 8 upgrade replaces this file. */
 export function pagePathOfDataUrl(url: URL): string | undefined {
   if (!url.pathname.endsWith(".data")) return undefined;
   const pathname = url.pathname.slice(0, -".data".length);

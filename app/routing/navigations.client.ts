@@ -1,8 +1,4 @@
-/**
- * Every navigation of the framework's router as it starts, before any request for its page's data
- * or action is sent (`window.__remixRouter`, server/adapter/README.md): React renders a new
- * navigation state only after that request is on its way, so `useNavigation()` is too late.
- */
+/** Navigations as they start (`window.__remixRouter`, server/adapter/README.md): `useNavigation()` is late. */
 
 export interface NavigationLocation {
   pathname: string;
@@ -24,7 +20,6 @@ interface NavigatingRouter {
 }
 
 export interface NavigationListener {
-  /** A navigation to `location` starts: a link, a form, `navigate()`, back or forward. */
   started(location: NavigationLocation): void;
   /** The router shows the page it navigated to (after a redirect, another one's). */
   landed(location: NavigationLocation): void;
@@ -33,10 +28,7 @@ export interface NavigationListener {
 const isRedirect = (location: NavigationLocation) =>
   (location.state as { _isRedirect?: unknown } | null | undefined)?._isRedirect === true;
 
-/**
- * One navigation lasts until the router is idle again: its redirects belong to it (a form's action,
- * its redirect and the reload are one), while a navigation that replaces it in flight is a new one.
- */
+/** One navigation lasts until the router is idle: its redirects belong to it, a replacing navigation is new. */
 export function onNavigations(listener: NavigationListener): (() => void) | undefined {
   const router = (window as { __remixRouter?: NavigatingRouter }).__remixRouter;
   if (!router) return undefined;

@@ -17,7 +17,6 @@ interface ServedRoutes {
 
 let served: ServedRoutes | undefined;
 
-/** The same build again costs nothing. */
 export function recordServedRoutes(
   routes: Record<string, RouteDefinition | undefined>,
   basename?: string,

@@ -1,12 +1,8 @@
-/**
- * The names page loads, navigations, server transactions and log lines carry (`/fixtures/items/:id`).
- * The framework matches, we only name (docs/decisions/0072-route-names-from-the-frameworks-matches.md).
- */
+/** Route names (`/items/:id`): the framework matches, we only name (docs/decisions/0072-route-names-from-the-frameworks-matches.md). */
 import type { matchRoutes } from "@remix-run/react";
 
 export type RouteObject = Parameters<typeof matchRoutes>[0][number];
 
-/** The part of a route manifest entry that decides its URL. */
 export interface RouteDefinition {
   id: string;
   parentId?: string;
@@ -15,7 +11,7 @@ export interface RouteDefinition {
   caseSensitive?: boolean;
 }
 
-/** The pattern of the catch-all `app/routes/$.tsx`: what it renders is "not found". */
+/** The catch-all `app/routes/$.tsx`: "not found". */
 export const NOT_FOUND_PATTERN = "/*";
 
 /** Each path joined to its parent's, as the framework flattens the tree (an absolute one holds its parent's). */
@@ -50,5 +46,4 @@ export function routeTreeOf(manifest: Record<string, RouteDefinition | undefined
   return children.get(undefined) ?? [];
 }
 
-// Where the framework's single-fetch URLs differ (Remix 2 and React Router 7 against 8).
 export { pagePathOfDataUrl } from "./data-url";

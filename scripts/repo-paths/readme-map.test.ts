@@ -2,7 +2,7 @@
  * The README's map names every top-level folder and every file at the top of server/, on this
  * tree; and on a tree of its own, a folder or a server file the map leaves out fails.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -13,10 +13,14 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 describe("the README's map", () => {
   it("names every top-level folder and every file at the top of server/, starting where a request does", () => {
     expect(checkReadmeMap(ROOT)).toEqual([]);
-    const { top, server } = readMap(readFileSync(path.join(ROOT, "README.md"), "utf8"));
+    const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
+    const { top, server } = readMap(readme);
     // The boot of either tree, then the server.
     expect([...top].slice(0, 2)).toEqual([expect.stringMatching(/^\w+\.mjs$/), "server/"]);
     expect([...server].slice(0, 3)).toEqual(["boot.ts", "starting.ts", "pre-app/"]);
+    // Under pre-app/, first, the file that holds the pre-app handlers' order.
+    expect(readme).toMatch(/\n {2}pre-app\/ .*\n {4}handlers-in-order\.ts /);
+    expect(existsSync(path.join(ROOT, "server/pre-app/handlers-in-order.ts"))).toBe(true);
   });
 });
 

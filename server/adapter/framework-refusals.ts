@@ -2,25 +2,14 @@ import { isRouteErrorResponse } from "@remix-run/react";
 import { refuseRequest, type Refusal } from "~/refusals.server";
 import type { ErrorHandler } from "../data-functions/wrap";
 
-/**
- * Adapter (server/adapter/README.md): what the framework hands `handleError`
- * when it will not serve a request. It has no error class for these, so they
- * are recognised by shape and message here, and only here:
- *  - its CSRF check on an action whose `Origin` names another host: a plain
- *    Error the framework answers 500; 403 here (docs/decisions/0064);
- *  - the same check on an `Origin` that is no URL (a TypeError): 400;
- *  - its warning about a legacy `?_data` request, which it answers 400;
- *  - its own 4xx answers as internal route error responses; a 405 gets
- *    `Allow: GET, HEAD` (RFC 9110 requires it).
- */
+/** Adapter (server/adapter/README.md): the framework's refusals reach `handleError` classless, told apart here. */
 const CROSS_ORIGIN =
   /^(?:(?:host|x-forwarded-host) header does not match `origin` header|`x-forwarded-host` or `host` headers are not provided\. One of these is needed to compare the `origin` header|The `request\.url` origin does not match `origin` header) from a forwarded action request\. Aborting the action\.$/;
 const INVALID_ORIGIN = "`origin` header is not a valid URL. Aborting the action.";
 const LEGACY_DATA_REQUEST = "Warning: Single fetch-enabled apps should not be making ?_data requests";
-/** React Router 8's single fetch hands `handleError` a bare Error of this message in place of its CSRF check's (its only one). */
+/** React Router 8's single fetch hands `handleError` a bare Error of this message for its CSRF check. */
 const SINGLE_FETCH_CSRF = "Bad Request";
 
-/** The build's `handleError` with the framework's refusals taken out and refused (app/refusals.server.ts). */
 export function refusingHandleError(handleError: ErrorHandler | undefined): ErrorHandler {
   return (error, args) => {
     const refusal = frameworkRefusal(error, args.request);
@@ -54,7 +43,6 @@ export function frameworkRefusal(error: unknown, request: Request): Refusal | un
   return undefined;
 }
 
-/** Node's TypeError for `new URL(input)` on the request's own `Origin`. */
 function isInvalidOrigin(error: Error, request: Request): boolean {
   const { code, input } = error as Error & { code?: unknown; input?: unknown };
   return code === "ERR_INVALID_URL" && input === request.headers.get("origin");

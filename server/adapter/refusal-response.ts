@@ -2,11 +2,8 @@ import { STATUS_CODES, type ServerResponse } from "node:http";
 import { refusalAnswerOver, refusalText, REFUSAL_TEXT_HEADERS, type Refusal } from "~/refusals.server";
 
 /**
- * Adapter (server/adapter/README.md): gives a refused request's response the
- * refusal's answer (refusalAnswerOver). The framework answers some refusals
- * with a bare 500 built after `handleError` returned, which no hook of the app
- * sees; remix-serve writes it through the Node response's `write` and `end`, so
- * those calls answer the refusal instead. Other requests are not touched.
+ * Adapter (server/adapter/README.md): the framework's bare 500 for a refusal comes after `handleError`,
+ * where no hook sees it, so remix-serve's `write` and `end` answer the refusal instead.
  */
 export function answerRefusal(response: ServerResponse): (refusal: Refusal) => void {
   return (refusal) => {
@@ -30,7 +27,6 @@ export function answerRefusal(response: ServerResponse): (refusal: Refusal) => v
     };
     response.write = function (this: ServerResponse, ...args: Parameters<ServerResponse["write"]>) {
       if (!decide()) return write.apply(this, args);
-      // The framework's own body (its empty 500) is dropped.
       const callback = args.find((arg) => typeof arg === "function") as (() => void) | undefined;
       callback?.();
       return true;

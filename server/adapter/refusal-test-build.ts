@@ -1,12 +1,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import type { ErrorHandler } from "../data-functions/wrap";
 
-/**
- * A server build of three routes for the adapter's refusal tests
- * (framework-refusals.test.ts and the refusal answer's): a root without an
- * action, `/act` whose action succeeds and `/fail` whose action throws; the
- * document renderer answers "document" with the framework's status.
- */
+/** For the adapter's refusal tests: a root without an action, `/act` that succeeds, `/fail` that throws. */
 export function buildWith(handleError: ErrorHandler | ((error: unknown) => unknown)): ServerBuild {
   const component = () => null;
   return {

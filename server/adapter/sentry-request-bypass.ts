@@ -1,10 +1,7 @@
 import diagnosticsChannel from "node:diagnostics_channel";
 import type { IncomingMessage } from "node:http";
 
-/**
- * The SDK's HTTP instrumentation passes a request marked with this symbol through untouched; Node
- * publishes `http.server.request.start` before the server emits the request, so the mark comes first.
- */
+/** The SDK passes a request with this mark through; Node publishes the start before emitting the request. */
 export const SENTRY_HANDLED = Symbol.for("sentry_http_server_instrumented");
 const REQUEST_START = "http.server.request.start";
 

@@ -6,7 +6,6 @@ import { requestIdOf } from "~/request-scope.server";
 import { ACCESS_FORMAT, toJsonLine } from "../log-lines";
 import { installJsonStdout } from "../json-stdout";
 
-/** remix-serve's access lines become `request` records; other plain lines are wrapped as any stray output. */
 export function installRemixJsonStdout(instance: string): void {
   installJsonStdout(instance, (line) => toJsonLine(line, instance));
 }
@@ -22,7 +21,6 @@ export function installAccessLineFormat(trust: TrustFunction): void {
   const morgan = createRequire(serve)("morgan") as Morgan;
   morgan.token("client", (request) => clientAddress(request, trust) || "-");
   morgan.token("request-id", requestIdOf);
-  // Decided on arrival (Sentry on), so the access line names the trace the request's other lines do.
   morgan.token("trace-id", (request) => requestTraceOf(request)?.traceId ?? "-");
   morgan.format("tiny", ACCESS_FORMAT);
 }

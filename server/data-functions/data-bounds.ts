@@ -1,20 +1,11 @@
-/**
- * Bounds on what a loader or action returns, checked before the framework
- * encodes it: the encoder recurses once per level of nesting and its work grows
- * with every value (GHSA-rxv8-25v2-qmq8). Data shaped from request data can reach
- * either limit; data an app means to send stays far below both.
- */
-
-/** Deepest nesting of objects and arrays accepted. */
+/** The encoder works per level and per value (GHSA-rxv8-25v2-qmq8); data an app means to send stays far below. */
 export const MAX_DATA_DEPTH = 64;
-/** Most values (objects, arrays, strings, numbers…) in one loader's or action's data. */
 export const MAX_DATA_VALUES = 50_000;
 
 export class UnboundedDataError extends Error {
   override name = "UnboundedDataError";
 }
 
-/** Throws UnboundedDataError when `value` is nested deeper or holds more values than the limits. */
 export function checkDataBounds(
   value: unknown,
   limits = { depth: MAX_DATA_DEPTH, values: MAX_DATA_VALUES },

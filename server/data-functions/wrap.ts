@@ -25,11 +25,7 @@ function isServerFailureAnswer(thrown: unknown): boolean {
   return isThrownData(thrown) && statusOfThrownData(thrown) >= 500;
 }
 
-/**
- * Anything thrown that is neither an Error, a Response nor `data()` becomes an
- * Error: the browser revives `{ __type: "Error", __subType: <any global> }` as
- * `new window[__subType](message)` (GHSA-337j-9hxr-rhxg).
- */
+/** The browser revives a thrown `{ __type: "Error", __subType }` as `new window[__subType]()` (GHSA-337j-9hxr-rhxg). */
 function safeToThrow(thrown: unknown, kind: string, routeId: string): unknown {
   if (thrown instanceof Error || thrown instanceof Response || isThrownData(thrown)) return thrown;
   // Its keys say which failure it was; its values may name a user.
@@ -49,7 +45,7 @@ function wrapDataFunction(
   { handleError, maxBodyBytes, refuse }: WrapOptions,
 ): DataFunction {
   return async function (this: unknown, args: DataFunctionArgs) {
-    // Whatever Content-Length said; an unreadable form or JSON body is the client's doing (415 / 400), not a failure.
+    // An unreadable form or JSON body is the client's doing (415 / 400), not a failure.
     const body = limitRequestBody(args.request, maxBodyBytes);
     const request = kind === "action" ? refusingUnreadableBodies(body.request) : body.request;
     try {

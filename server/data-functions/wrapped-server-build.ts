@@ -1,7 +1,4 @@
-/**
- * The server build the framework serves (in place of its own: adapter/substitute-server-build.ts),
- * with every loader and action wrapped and the app's failure path as `handleError`.
- */
+/** The server build the framework serves (adapter/substitute-server-build.ts): loaders and actions wrapped. */
 import * as build from "virtual:remix/server-build";
 import { getEnv } from "~/env.server";
 import { handleServerError } from "~/errors/server-failure.server";
@@ -25,7 +22,7 @@ export const routes = wrapDataFunctions(table, {
   refuse: refuseRequest,
 });
 
-/** The framework hands its refusals of a request (a cross-origin action…) to `handleError` too: refused, not reported. */
+/** The framework hands its refusals (a cross-origin action…) to `handleError` too: refused, not reported. */
 export const entry = {
   ...build.entry,
   module: { ...build.entry.module, handleError: refusingHandleError(handleServerError) },

@@ -1,6 +1,5 @@
 /**
- * Vite's dev server would evaluate a second copy of each module the boot and the app share (the
- * request scope, the SDK handle…): `bootModules` has it take Node's copy instead
+ * Vite would evaluate a second copy of each module the boot and app share: `bootModules` gives it Node's
  * (docs/decisions/0073-one-copy-of-the-boot-s-modules.md). Run by Node itself: only erasable TypeScript.
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";

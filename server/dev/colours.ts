@@ -1,8 +1,4 @@
-/**
- * Imported before Vite loads: picocolors decides once, as it loads, and reads the variables
- * otherwise than Node does, so Node's answer is written back as what picocolors reads.
- * Run by Node itself (type stripping): only erasable TypeScript here.
- */
+/** Before Vite loads: picocolors decides as it loads, reading the variables otherwise than Node. Only erasable TypeScript. */
 import { stdoutHasColours } from "../../app/logging/stdout-colours.ts";
 
 if (stdoutHasColours()) {

@@ -16,7 +16,6 @@ function options(): { config?: string } {
   try {
     return parseArgs({ options: { config: { type: "string" } } }).values;
   } catch (error) {
-    // PORT and HOST replace Vite's --port and --host.
     console.error(
       `npm run dev: ${(error as Error).message} (options: --config <file>; PORT and HOST set where it listens)`,
     );

@@ -2,12 +2,7 @@ import { DISCARD_AFTER_REFUSAL_BYTES } from "~/http/request-body.server";
 import { refuseBeforeApp } from "~/refusals.server";
 import type { PreAppHandler } from "./handler";
 
-/**
- * A declared Content-Length over BODY_SIZE_LIMIT gets 413 before any of the body
- * is read (and no `100 Continue`); chunked bodies are counted as read instead
- * (app/http/request-body.server.ts). After the 413 the rest is drained up to a
- * budget, never reset (request-body.server.ts says why).
- */
+/** A declared Content-Length over the limit: 413 before any body is read, the rest drained, never reset. */
 export function refuseLargeBodies(maxBytes: number): PreAppHandler {
   return (request, response) => {
     const declared = request.headers["content-length"];

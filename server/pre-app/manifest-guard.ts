@@ -1,10 +1,8 @@
 import type { PreAppHandler } from "./handler";
 
 /**
- * Bounds what one lazy-route-discovery request costs (GHSA-chx6-hx7r-mcp5): Remix matches every
- * prefix of every `p`. No route matches deeper than the deepest route plus one segment differently
- * (a splat takes the rest), so cutting each path there and dropping duplicates leaves the answer unchanged.
- * React Router's `paths` is bounded the same way, a second line behind its own fix.
+ * Bounds a lazy-route-discovery request's cost (GHSA-chx6-hx7r-mcp5): Remix matches every prefix of every
+ * `p`; no route matches past the deepest route plus one segment, so cutting there changes no answer.
  */
 export interface ManifestBounds {
   path: string;
@@ -41,7 +39,6 @@ export function recordManifestBounds(next: ManifestBounds): void {
   recorded = next;
 }
 
-/** `undefined` when the target is too long. */
 export function boundedManifestTarget(
   search: string,
   pathname: string,

@@ -2,14 +2,10 @@ import { pathOf } from "~/http/operational-paths";
 import { refuseBeforeApp } from "~/refusals.server";
 import type { PreAppHandler } from "./handler";
 
-/**
- * Methods that Node's HTTP parser accepts but the Fetch API (and so Remix)
- * cannot represent: `new Request()` throws on them and Express would answer
- * 500. (CONNECT never reaches a request handler: the server answers it itself.)
- */
+/** Node parses them, `new Request()` throws on them, and Express would answer 500. */
 const UNSUPPORTED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 
-/** The 405's `Allow` (RFC 9110 requires it): what some route may serve; a route refuses the rest itself. */
+/** The 405's `Allow` (RFC 9110 requires one): what some route may serve. */
 export const SERVED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE";
 
 export const refuseUnsupportedMethods: PreAppHandler = (request, response) => {
@@ -26,7 +22,6 @@ export const refuseUnsupportedMethods: PreAppHandler = (request, response) => {
 /** Express would answer 400 too, but print the URIError's stack for each: anyone could flood the logs. */
 export const refuseMalformedPaths: PreAppHandler = (request, response) => {
   const path = pathOf(request.url ?? "/");
-  // Only a `%` escape can be malformed; most paths have none and skip the decode.
   if (!path.includes("%")) return false;
   try {
     decodeURIComponent(path);
@@ -51,13 +46,7 @@ function isAuthority(value: string): boolean {
   return value !== "" && !/[/?#@\\]/.test(value) && URL.canParse(`http://${value}/`);
 }
 
-/**
- * A `Host` (or any entry of `X-Forwarded-Host`, which Remix 2 reads a port
- * from whoever sent it) that cannot be a URL's authority gets a short 400
- * here: a port above 65535 or a character no host name may hold makes the
- * framework's adapter build an invalid URL, which Express answers 500 with
- * a stack on stderr; a path, query or user part would be taken as the host.
- */
+/** A host that is no URL authority would build an invalid URL (Express: 500, a stack) or a wrong host. */
 export const refuseInvalidHost: PreAppHandler = (request, response) => {
   const forwarded = request.headers["x-forwarded-host"];
   const hosts = [request.headers.host ?? "localhost"];

@@ -8,10 +8,7 @@ import { getEnv } from "~/env.server";
 import { REQUEST_ID_HEADER, requestIdOf } from "~/request-scope.server";
 import type { PreAppHandler } from "./handler";
 
-/**
- * Before any handler runs, because most responses never pass the document
- * renderer; later handlers add to what is set (`writeHead`).
- */
+/** Before any handler runs: most responses never pass the document renderer. */
 export function setSecurityHeaders(env: SecurityHeaderEnv): PreAppHandler {
   const headersWith = securityHeaders(env);
   return (request, response) => {
@@ -22,7 +19,7 @@ export function setSecurityHeaders(env: SecurityHeaderEnv): PreAppHandler {
   };
 }
 
-/** The same headers as raw lines, for an answer written on the socket (CONNECT). */
+/** For an answer written on the socket (CONNECT). */
 export function securityHeaderLines(): string {
   return securityHeaders(getEnv())(createNonce())
     .map(([name, value]) => `${name}: ${value}\r\n`)

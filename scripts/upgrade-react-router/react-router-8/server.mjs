@@ -1,19 +1,11 @@
-// `npm start`: the app's own server (docs/decisions/0067-the-app-owns-its-server.md). The boot runs
-// first, so the environment is checked and Sentry starts before Express and React Router load.
-// Plain JavaScript that any Node parses, so it can say when Node is too old.
-//
-//   node server.mjs [build/server/index.js]
+// `npm start` (docs/decisions/0067-the-app-owns-its-server.md): the boot runs before Express and React
+// Router load. Plain JavaScript that any Node parses, so it can say when Node is too old.
 import { existsSync, readFileSync } from "node:fs";
 import module from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-/**
- * A start failure: one JSON line, exit 1.
- * @param {string} msg
- * @param {Record<string, unknown>} [fields]
- * @returns {never}
- */
+/** @type {(msg: string, fields?: Record<string, unknown>) => never} One JSON line, exit 1. */
 function cannotStart(msg, fields) {
   const line = { level: "fatal", time: new Date().toISOString(), msg: `cannot start: ${msg}`, ...fields };
   process.stdout.write(JSON.stringify(line) + "\n");

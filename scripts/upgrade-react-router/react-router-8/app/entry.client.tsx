@@ -33,9 +33,7 @@ void startClientMonitoring(getBrowserEnv())
           </AfterHydration>
         </StrictMode>,
         {
-          // React 19 no longer throws an uncaught render error and reports a recovered one (a hydration
-          // mismatch) on its own: each is one event. A caught one its boundary reports itself (as a
-          // failed client loader, which never reaches React): `onCaughtError` keeps React's default.
+          // React 19 no longer throws these itself; a caught one its boundary reports, so `onCaughtError` stays.
           onUncaughtError: reportRootError,
           onRecoverableError: reportRootError,
         },

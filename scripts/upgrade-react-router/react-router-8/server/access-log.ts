@@ -5,13 +5,7 @@ import { getLogger } from "~/logging/logger.server";
 import { requestTraceOf } from "~/monitoring/request-trace.server";
 import { requestIdOf } from "~/request-scope.server";
 
-/**
- * One access line per request that reaches the app (not static assets, which
- * are answered before this, nor what the pre-app handlers answer), written by
- * the app's logger when the response is done: `request` with the request id, its trace id, the client
- * address (as TRUST_PROXY allows it to be known), method, target, status and
- * duration. Health checks are left out: they would only be noise.
- */
+/** One access line per request that reaches the app, when the response is done; health checks would be noise. */
 export function accessLog(trust: TrustFunction): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
@@ -21,7 +15,6 @@ export function accessLog(trust: TrustFunction): RequestHandler {
         getLogger().info(
           {
             requestId: requestIdOf(req),
-            // Decided on arrival (Sentry on): the trace the request's other lines name.
             trace_id: requestTraceOf(req)?.traceId,
             client: clientAddress(req, trust) || "-",
             method: req.method,

@@ -1,9 +1,4 @@
-/**
- * React Router's custom-server pattern: the server is created here, not by a CLI, so everything a
- * production server needs is a plain call in order, through public APIs only
- * (docs/decisions/0067-the-app-owns-its-server.md). The pre-app handlers see each request
- * (`request` and `checkContinue`) before anything else does.
- */
+/** React Router's custom-server pattern: public APIs, in order (docs/decisions/0067-the-app-owns-its-server.md). */
 import http from "node:http";
 import path from "node:path";
 import type { Duplex } from "node:stream";
@@ -20,7 +15,7 @@ import { getLogger } from "~/logging/logger.server";
 import { flushServerSentry } from "~/monitoring/sentry.server";
 import { accessLog } from "./access-log";
 import { frameworkHandler } from "./framework-handler";
-import { preAppHandlers } from "./pre-app/chain";
+import { preAppHandlers } from "./pre-app/handlers-in-order";
 import { securityHeaderLines } from "./pre-app/response-headers";
 import { installGracefulShutdown } from "./shutdown";
 
@@ -44,7 +39,6 @@ async function expressApp(
   const trust = trustFunction(env.TRUST_PROXY);
   const app = express();
   app.disable("x-powered-by");
-  // The URL loaders see honours X-Forwarded-Proto and X-Forwarded-Host from a trusted proxy only.
   app.set("trust proxy", trust);
   if (options.mode === "development") {
     app.use(options.vite);
@@ -60,8 +54,7 @@ async function expressApp(
     path.posix.join(publicPath, "assets"),
     express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }),
   );
-  // The build holds `public/` (Vite copies it), so `react-router-serve`'s second lookup there,
-  // a file-system `stat` for every request that is no file, is left out.
+  // The build holds `public/`: `react-router-serve`'s second lookup there would `stat` every request.
   app.use(publicPath, express.static(client));
   // Dot-folders are not served by the handlers above.
   app.use("/.well-known", express.static(path.join(client, ".well-known")));
@@ -108,7 +101,6 @@ export async function createAppServer(env: Env, options: AppServerOptions): Prom
   return server;
 }
 
-/** Writes one `listening` line. */
 export function listen(server: http.Server, { port, host }: { port: number; host?: string }): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once("error", reject);

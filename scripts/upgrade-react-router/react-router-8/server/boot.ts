@@ -1,7 +1,4 @@
-/**
- * Runs before the app's server exists and before React Router loads the app: the environment check,
- * then Sentry, so it is in place before anything it watches runs. Keep the imports to what starting needs.
- */
+/** Runs before the app's server and React Router load, so Sentry is in place first; imports only what starting needs. */
 import type { Server } from "node:http";
 import { instanceName, type Env } from "~/env.server";
 import { initServerSentry, requestTraceDecider } from "~/monitoring/sentry.server";

@@ -1,13 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import { refusalAnswerOver, refusalText, REFUSAL_TEXT_HEADERS, type Refusal } from "~/refusals.server";
 
-/**
- * The answer to a refused request, from the framework's own (refusalAnswerOver
- * says which). The framework answers a cross-origin form post with a bare 400
- * it builds after `handleError` returned, before route middleware runs, so no
- * hook of the app sees that response; the app's fetch handler
- * (framework-handler.ts) passes the framework's Response through here.
- */
+/** The framework answers a cross-origin post with a bare 400 after `handleError`, where no hook sees it. */
 export function refusalAnswer(response: Response, refusal: Refusal): Response {
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(refusal.headers ?? {}))
@@ -18,7 +12,6 @@ export function refusalAnswer(response: Response, refusal: Refusal): Response {
   const statusText = STATUS_CODES[refusal.status] ?? "";
   if (answer === "status")
     return new Response(response.body, { status: refusal.status, statusText, headers });
-  // The framework's own body (its empty 500) is dropped.
   void response.body?.cancel().catch(() => {});
   for (const name of [...headers.keys()])
     if (name.startsWith("content-") || name === "transfer-encoding") headers.delete(name);

@@ -1,7 +1,4 @@
-/**
- * As React Router 8 reads it (its server's getNormalizedPath): a trailing slash is kept, so
- * `/a/_.data` loads `/a/` and `/_.data` loads `/`. (Remix 2's `/_root.data` is a page called `/_root` here.)
- */
+/** As React Router 8's getNormalizedPath: `/a/_.data` loads `/a/`, `/_.data` loads `/` (`/_root.data`: a page `/_root`). */
 export function pagePathOfDataUrl(url: URL): string | undefined {
   const { pathname } = url;
   if (pathname.endsWith("/_.data")) return pathname.slice(0, -"_.data".length);

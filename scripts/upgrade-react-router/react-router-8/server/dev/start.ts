@@ -1,8 +1,6 @@
 /**
- * The production boot and the app's own server, with Vite as middleware, in one process, as React
- * Router's custom-server template runs it (docs/decisions/0056-dev-runs-the-production-boot.md).
- * An edit is served at once, except to a module of the boot: the app shares the boot's one copy.
- * Run by Node itself: only erasable TypeScript.
+ * The production boot and server with Vite as middleware, as React Router's custom-server template
+ * (docs/decisions/0056-dev-runs-the-production-boot.md). Run by Node itself: only erasable TypeScript.
  */
 // First: colours are decided before Vite, which decides as it loads, is imported.
 import "./colours.ts";
@@ -29,7 +27,6 @@ function options(): { config?: string } {
   try {
     return parseArgs({ options: { config: { type: "string" } } }).values;
   } catch (error) {
-    // PORT and HOST replace Vite's --port and --host.
     console.error(
       `npm run dev: ${(error as Error).message} (options: --config <file>; PORT and HOST set where it listens)`,
     );
@@ -52,8 +49,8 @@ const { server, listen } = await boot.startServer({
     return (await ssr.runner.import(SERVER_BUILD)) as ServerBuild;
   },
 });
-// The Vite servers React Router's plugin creates inside the dev server end the process on SIGTERM
-// (exit 143), again on each restart. The one assumption of development (server/adapter/README.md),
+// The Vite servers React Router's plugin creates would end the process on SIGTERM (exit 143):
+// development's one assumption (server/adapter/README.md),
 // guarded by e2e/build/dev-server.spec.ts.
 const ownSignalHandlers = new Set(process.listeners("SIGTERM"));
 const bootOwnsSignals: Plugin = {

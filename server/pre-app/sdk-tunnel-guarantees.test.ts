@@ -2,7 +2,7 @@
  * Why `tunnel.ts` is ours and not the SDK's managed tunnel (docs/decisions/0082): the SDK's
  * handler (`serveTunnelIntegration({ intercept: false })` + `handleTunnelRequestIfMatched`),
  * served as the app would serve it, against the real ingest protocol (the recorder), and each
- * guarantee e2e/tunnel.spec.ts and e2e/trust-proxy.spec.ts pin on ours. The ones it keeps pass
+ * guarantee e2e/sentry/tunnel.spec.ts and e2e/operations/trust-proxy.spec.ts pin on ours. The ones it keeps pass
  * as they are; the ones it breaks assert what the SDK answers instead, so a change in the SDK
  * fails here and says to look again.
  */

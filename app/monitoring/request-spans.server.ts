@@ -13,7 +13,7 @@ import {
   untracedSamplingContext,
   type TraceDecision,
   type TraceRates,
-} from "./sampling.server";
+} from "./trace-sampling.server";
 import { serverSdk, type ServerSdk } from "./server-sdk.server";
 
 /** Which requests get a span, what it is called, and the spans of loaders and actions. */

@@ -4,7 +4,7 @@ import { currentIncomingRequest } from "~/request-scope.server";
 import { OPERATIONAL_PATHS } from "~/http/operational-paths";
 import type { ServerSdk } from "./server-sdk.server";
 import type { TraceBudget } from "./trace-budget.server";
-import { decideTrace, requestSampling, untracedSamplingContext } from "./sampling.server";
+import { decideTrace, requestSampling, untracedSamplingContext } from "./trace-sampling.server";
 
 /**
  * Decided once on arrival, before the SDK's HTTP instrumentation (docs/decisions/0063): an untraced

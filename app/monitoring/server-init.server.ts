@@ -5,7 +5,7 @@ import { tracePropagationTargets } from "~/http/trace-propagation-targets.server
 import { readActiveSpanIdWith } from "~/logging/request-log-fields.server";
 import { keepUntracedBreadcrumb } from "./request-trace.server";
 import { skipsRequestSpan, tagRequestSpan } from "./request-spans.server";
-import { sdkTraceSampler, setTraceRates } from "./sampling.server";
+import { sdkTraceSampler, setTraceRates } from "./trace-sampling.server";
 import { ALLOWED_REQUEST_HEADERS, SENTRY_LIMITS, sharedSentryOptions } from "./sentry-options";
 import { followUntracedTraces, sentryLogsOptions } from "./sentry-logs.server";
 import { ingestTransport } from "./sentry-transport.server";

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { decideTrace, inheritedRate, requestSampling, sdkTraceSampler, type SamplingInput } from "./sampling.server";
+import {
+  decideTrace,
+  inheritedRate,
+  requestSampling,
+  sdkTraceSampler,
+  type SamplingInput,
+} from "./trace-sampling.server";
 import type { TraceBudget } from "./trace-budget.server";
 
 const input = (overrides: Partial<SamplingInput>): SamplingInput => ({

@@ -65,7 +65,6 @@ export function untracedSamplingContext(
   return { ...(upstream ?? own), sample_rand: String(trace.sampleRand), sampled: "false" };
 }
 
-
 interface SamplerContext {
   parentSampled?: boolean;
   parentSampleRate?: number;

@@ -68,6 +68,7 @@ export class ThrownValue extends Error {
 /** Node's system errors say what failed in these; none holds a user's data. */
 const KEPT_FIELDS = new Set(["code", "errno", "syscall"]);
 const MAX_CAUSES = 5;
+const WRITABLE = { writable: true, configurable: true };
 
 export function reportedCause(thrown: unknown, depth = 0): Error {
   if (!(thrown instanceof Error)) {
@@ -78,12 +79,7 @@ export function reportedCause(thrown: unknown, depth = 0): Error {
   // A real Error of the same prototype: the SDK's `type` and pino's read its class.
   const masked = Object.setPrototypeOf(new Error(), Object.getPrototypeOf(thrown) as object) as Error;
   const define = (key: string, value: unknown) =>
-    Object.defineProperty(masked, key, {
-      value,
-      enumerable: key !== "stack",
-      writable: true,
-      configurable: true,
-    });
+    Object.defineProperty(masked, key, { ...WRITABLE, value, enumerable: key !== "stack" });
   define("message", maskPrivateText(String(thrown.message ?? "")));
   if (typeof thrown.stack === "string") {
     // The message in the stack's first lines, before its frames.
@@ -125,11 +121,10 @@ export function maskedLine(text: string, max: number): string {
   return masked.length > max ? `${masked.slice(0, max - 1)}…` : masked;
 }
 
-/** Enough to tell two objects apart; the SDK itself lists them all, however long. */
+/** Enough to tell two objects apart (the SDK lists them all); sorted, as the SDK sorts them; masked. */
 const MAX_KEYS = 20;
 const MAX_KEY_LENGTH = 40;
 
-/** Sorted, as the SDK sorts them; a key shaped like a private value (an e-mail as key) is masked. */
 export function keysOf(value: object): string[] {
   const keys = Object.keys(value)
     .sort()

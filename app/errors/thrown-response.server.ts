@@ -56,9 +56,8 @@ export function isThrownData(thrown: unknown): thrown is ThrownData {
   return thrown instanceof DataWithResponseInit;
 }
 
-/** The framework's default is 200. */
 export function statusOfThrownData(thrown: ThrownData): number {
-  return thrown.init?.status ?? 200;
+  return thrown.init?.status ?? 200; // The framework's default.
 }
 
 /** The opted-in body's length: enough for a sentence, too short for a record. */

@@ -12,7 +12,7 @@ import { DIGEST_HEADER } from "~/errors/digest";
 import { ErrorDigestContext } from "~/errors/error-page";
 import { currentDigest, currentIncomingRequest } from "~/request-scope.server";
 import { handleServerError } from "~/errors/server-failure.server";
-import { traceMetaData, traceServerTiming } from "~/monitoring/sentry.server";
+import { traceMetaData, traceServerTiming } from "~/monitoring/request-spans.server";
 import { namesUnknownRoute } from "~/routing/request-route.server";
 
 export const streamTimeout = 5_000;

@@ -1,7 +1,6 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { GeneralErrorBoundary } from "~/errors/error-page";
 import { useDocumentData } from "~/document/document-context";
 import { serializeForScript } from "~/document/public-env";
 import stylesheet from "~/styles/app.css?url";
@@ -44,6 +43,4 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/errors/error-page";

@@ -1,6 +1,7 @@
 /** Runs before the app loads, so Sentry is in place before what it watches; imports only what starting needs. */
 import { instanceName, type Env } from "~/env.server";
-import { flushServerSentry, initServerSentry, requestTraceDecider } from "~/monitoring/sentry.server";
+import { flushServerSentry, initServerSentry } from "~/monitoring/server-init.server";
+import { requestTraceDecider } from "~/monitoring/request-spans.server";
 import { trustFunction } from "~/http/trust-proxy.server";
 import { trustRequestIdsFrom } from "~/request-scope.server";
 import { installPreAppHandlers } from "./adapter/http-server";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createDigest, isDigest } from "./digest";
+import { isDigest } from "./digest";
+import { createDigest } from "./server-failure.server";
 
 describe("createDigest", () => {
   it("makes 12 hex characters", () => {

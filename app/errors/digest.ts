@@ -9,13 +9,6 @@ export const DIGEST_HEADER = "X-Error-Digest";
 
 export const DIGEST_ATTRIBUTE = "data-error-digest";
 
-/** Short enough to read aloud, safe to grep. */
-export function createDigest(): string {
-  const bytes = new Uint8Array(6);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
 /** Headers and the DOM are not trusted: anything else is ignored. */
 export function isDigest(value: unknown): value is string {
   return typeof value === "string" && DIGEST_PATTERN.test(value);

@@ -1,5 +1,5 @@
 /**
- * What the server's failure reports may carry (app/errors/reported-cause.server.ts).
+ * What the server's failure reports may carry (app/errors/server-failure.server.ts, thrown-response.server.ts).
  * The one place a team opts in; docs/errors.md, "What a report carries".
  */
 export const REPORT_OPTIONS = {

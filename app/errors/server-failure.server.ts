@@ -1,52 +1,157 @@
 import { isRouteErrorResponse } from "@remix-run/react";
 import { getLogger } from "~/logging/logger.server";
-import { captureServerError } from "~/monitoring/sentry.server";
+import { applyUntracedTrace, untracedTrace } from "~/monitoring/request-trace.server";
+import { sampleRateOf, serverTransactionName } from "~/monitoring/request-spans.server";
+import { serverSdk } from "~/monitoring/server-sdk.server";
 import { routePatternOf } from "~/routing/request-route.server";
-import { createDigest } from "./digest";
-import { reportedCause } from "./reported-cause.server";
-import { isThrownData, responseError, statusOfThrownData, thrownDataError } from "./thrown-response.server";
-import { recordDigest, requestedPath, currentOrNewRequestId } from "~/request-scope.server";
+import { currentOrNewRequestId, recordDigest, requestedPath } from "~/request-scope.server";
 
 /**
- * Every server failure: a digest for the page, one log line, one Sentry event,
- * both naming the cause without private values (reported-cause.server.ts).
- * The build's `handleError` (server/data-functions/wrapped-server-build.ts).
+ * Every server failure: a digest for the page, one log line and one Sentry event (docs/errors.md),
+ * naming the cause without private values: an Error's class, stack and masked message, its own
+ * fields by name only (pino would write their values); a thrown value that is no Error by its keys.
  */
-export function handleServerError(error: unknown, { request }: { request: Request }): void | Promise<void> {
-  // A client that went away aborts its loaders; that is not a fault of ours.
-  if (request.signal.aborted || isExpected(error)) return;
-  if (error instanceof Response)
-    return responseError(error).then((cause) => report(cause, request, error.status));
-  if (isThrownData(error)) return report(thrownDataError(error), request, statusOfThrownData(error));
-  if (isRouteErrorResponse(error) && !("error" in error && error.error)) {
-    return report(thrownDataError({ data: error.data, init: error }), request, error.status);
-  }
-  const cause = isRouteErrorResponse(error) && "error" in error ? error.error : error;
-  report(reportedCause(cause), request, undefined);
+
+/** The build's `handleError` (server/data-functions/wrapped-server-build.ts). */
+export function handleServerError(error: unknown, { request }: { request: Request }): void {
+  // A client that went away aborts its loaders; a 4xx is an answer, not a fault of ours.
+  if (request.signal.aborted) return;
+  if ((isRouteErrorResponse(error) || error instanceof Response) && error.status < 500) return;
+  // Thrown answers come from the data functions' wrapper, described (thrown-response.server.ts).
+  const cause = isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error;
+  reportServerFailure(reportedCause(cause), request);
 }
 
-function isExpected(error: unknown): boolean {
-  if (isThrownData(error)) return statusOfThrownData(error) < 500;
-  return (isRouteErrorResponse(error) || error instanceof Response) && error.status < 500;
-}
-
-function report(cause: Error, request: Request, status: number | undefined): void {
+/** `answer`: a thrown 5xx answer's status, keys, type and length, what its title leaves out. */
+export function reportServerFailure(
+  cause: Error,
+  request: Request,
+  { status, answer }: { status?: number; answer?: object } = {},
+): void {
   const digest = createDigest();
   recordDigest(digest);
-  const url = new URL(request.url);
   const requestId = currentOrNewRequestId();
-  const route = routePatternOf(url);
+  const route = routePatternOf(new URL(request.url));
+  const path = requestedPath(request);
   getLogger().error(
-    {
-      digest,
-      requestId,
-      method: request.method,
-      path: requestedPath(request),
-      route,
-      status,
-      err: cause,
-    },
+    { digest, requestId, method: request.method, path, route, status, err: cause },
     "unexpected server error",
   );
-  captureServerError(cause, { digest, requestId, request, route });
+  const sdk = serverSdk();
+  if (!sdk) return;
+  // Exactly one event, `handled: false`, tagged with the digest shown on the page and in the log line.
+  sdk.node.withScope((scope) => {
+    const untraced = untracedTrace();
+    if (untraced) applyUntracedTrace(sdk, scope, untraced, sampleRateOf(sdk));
+    scope.setTag("digest", digest);
+    scope.setTag("request_id", requestId);
+    if (answer) scope.setContext("thrown_response", { ...answer });
+    scope.setTransactionName(serverTransactionName(request.method, new URL(request.url), route));
+    // A hint that also carries tags is read as scope data and the mechanism is dropped.
+    sdk.node.captureException(cause, {
+      mechanism: { type: "auto.function.remix.server", handled: false, data: { function: "handleError" } },
+    });
+  });
+}
+
+/** Short enough to read aloud, safe to grep; its shape is `DIGEST_PATTERN` (digest.ts). */
+export function createDigest(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(6));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** A thrown value that is neither an Error nor a Response, named as Sentry's SDK names it. */
+export class ThrownValue extends Error {
+  override name = "ThrownValue";
+}
+
+/** Node's system errors say what failed in these; none holds a user's data. */
+const KEPT_FIELDS = new Set(["code", "errno", "syscall"]);
+const MAX_CAUSES = 5;
+const WRITABLE = { writable: true, configurable: true };
+
+export function reportedCause(thrown: unknown, depth = 0): Error {
+  if (!(thrown instanceof Error)) {
+    const error = new ThrownValue(describeThrownValue(thrown));
+    error.stack = `${error.name}: ${error.message}`; // The frames would be ours, not the thrower's.
+    return error;
+  }
+  // A real Error of the same prototype: the SDK's `type` and pino's read its class.
+  const masked = Object.setPrototypeOf(new Error(), Object.getPrototypeOf(thrown) as object) as Error;
+  const define = (key: string, value: unknown) =>
+    Object.defineProperty(masked, key, { ...WRITABLE, value, enumerable: key !== "stack" });
+  define("message", maskPrivateText(String(thrown.message ?? "")));
+  if (typeof thrown.stack === "string") {
+    // The message in the stack's first lines, before its frames.
+    const frames = thrown.stack.search(/\n\s+at /);
+    const head = frames < 0 ? thrown.stack : thrown.stack.slice(0, frames);
+    define("stack", maskPrivateText(head) + (frames < 0 ? "" : thrown.stack.slice(frames)));
+  }
+  if (Object.hasOwn(thrown, "name")) define("name", thrown.name);
+  const fields: string[] = [];
+  for (const [key, value] of Object.entries(thrown)) {
+    if (key === "message" || key === "stack" || key === "name" || key === "cause") continue;
+    if (KEPT_FIELDS.has(key) && (typeof value === "string" || typeof value === "number")) define(key, value);
+    else fields.push(key);
+  }
+  if (fields.length) define("fields", keysOf(Object.fromEntries(fields.map((key) => [key, 0]))));
+  if ("cause" in thrown && thrown.cause !== undefined && depth < MAX_CAUSES)
+    define("cause", reportedCause(thrown.cause, depth + 1));
+  return masked;
+}
+
+/** E-mail addresses, long digit runs (card, phone, account numbers) and tokens; names have no shape. */
+const EMAIL = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[^\s@"'<>(),;:]+/g;
+const LONG_DIGIT_RUN = /\d(?:[\s-]?\d){7,}/g;
+/** A run of 20+ word characters with both a letter and a digit: API keys, session ids, UUIDs, JWT parts. */
+const TOKEN = /(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{20,}(?![\w-])/g;
+const BEARER = /\b(Bearer|Basic)\s+\S+/gi;
+
+export function maskPrivateText(text: string): string {
+  return text
+    .replace(BEARER, "$1 [token]")
+    .replace(EMAIL, "[email]")
+    .replace(TOKEN, "[token]")
+    .replace(LONG_DIGIT_RUN, "[number]");
+}
+
+/** One masked line of at most `max` characters. */
+export function maskedLine(text: string, max: number): string {
+  const masked = maskPrivateText(text.replace(/[\s\p{Cc}]+/gu, " ").trim());
+  return masked.length > max ? `${masked.slice(0, max - 1)}…` : masked;
+}
+
+/** Enough to tell two objects apart (the SDK lists them all); sorted, as the SDK sorts them; masked. */
+const MAX_KEYS = 20;
+const MAX_KEY_LENGTH = 40;
+
+export function keysOf(value: object): string[] {
+  const keys = Object.keys(value)
+    .sort()
+    .map((key) =>
+      maskPrivateText(key.length > MAX_KEY_LENGTH ? `${key.slice(0, MAX_KEY_LENGTH - 1)}…` : key),
+    );
+  return keys.length > MAX_KEYS ? [...keys.slice(0, MAX_KEYS), "…"] : keys;
+}
+
+export function keysForMessage(keys: string[]): string {
+  return keys.length ? keys.join(", ") : "[object has no keys]";
+}
+
+/** `Object`, a class name, or `typeof` for a primitive. */
+export function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (typeof value !== "object") return typeof value;
+  try {
+    return Object.getPrototypeOf(value)?.constructor?.name || "Object";
+  } catch {
+    return "Object";
+  }
+}
+
+/** In the SDK's words ("Object captured as exception with keys: …", @sentry/core's eventbuilder). */
+function describeThrownValue(value: unknown): string {
+  const kind = kindOf(value);
+  if (typeof value !== "object" || value === null) return `${kind} captured as exception`;
+  return `${kind === "Object" ? "Object" : `'${kind}'`} captured as exception with keys: ${keysForMessage(keysOf(value))}`;
 }

@@ -1,27 +1,36 @@
 import { data } from "@remix-run/node";
-import { maskedLine } from "./masked-text.server";
 import { REPORT_OPTIONS, type ReportOptions } from "./report-options";
-import { isPlainObject, keysForMessage, keysOf, kindOf } from "./value-shape.server";
+import { keysForMessage, keysOf, kindOf, maskedLine, reportServerFailure } from "./server-failure.server";
 
-/** A thrown 5xx answer, described by what identifies it, not by the data in its body. */
+/**
+ * A thrown 5xx `Response` or `data()`, which the framework hands to nobody: the data functions'
+ * wrapper (server/data-functions/wrap.ts) reports it here, by what identifies it, not its data.
+ */
+export async function reportThrownAnswer(thrown: unknown, { request }: { request: Request }): Promise<void> {
+  if (request.signal.aborted) return;
+  const cause =
+    thrown instanceof Response ? await responseError(thrown) : thrownDataError(thrown as ThrownData);
+  reportServerFailure(cause, request, { status: cause.answer.status, answer: cause.answer });
+}
+
+/**
+ * `contentType`: a media type, or a kind of value for `data()`; `length`: bytes of a body, characters
+ * or items of `data()` (`truncated`: at least that many); `keys`: a JSON object's, sorted; `body`: only
+ * when the team opts in (REPORT_OPTIONS.thrownBodies), one masked line.
+ */
 export interface ThrownAnswer {
   status: number;
   statusText?: string;
-  /** A media type (`text/plain`), or a kind of value for `data()` (`string`, `Array`). */
   contentType?: string;
-  /** Bytes of a Response's body, characters or items of `data()`; `truncated`: at least that many. */
   length?: number;
   truncated?: true;
-  /** A JSON object's keys, sorted. */
   keys?: string[];
-  /** Only when the team opts in (REPORT_OPTIONS.thrownBodies): one masked line. */
   body?: string;
 }
 
 /**
- * The Error that is logged and reported. Its message, the event's title, stays the same
- * for the same failure (status, status text, keys or type), so events group; the
- * rest rides in `answer`: the log line's `err.answer`, the event's `response` context.
+ * Its message, the event's title, stays the same for the same failure, so events group; the rest
+ * rides in `answer`: the log line's `err.answer`, the event's `thrown_response` context.
  */
 export class ThrownResponse extends Error {
   override name = "ThrownResponse";
@@ -47,9 +56,8 @@ export function isThrownData(thrown: unknown): thrown is ThrownData {
   return thrown instanceof DataWithResponseInit;
 }
 
-/** The framework's default is 200. */
 export function statusOfThrownData(thrown: ThrownData): number {
-  return thrown.init?.status ?? 200;
+  return thrown.init?.status ?? 200; // The framework's default.
 }
 
 /** The opted-in body's length: enough for a sentence, too short for a record. */
@@ -60,6 +68,11 @@ const BODY_READ_LIMIT = 65_536;
 
 /** The status text is the team's words, yet may name a user: masked, one line. */
 const statusTextOf = (text: string | undefined) => maskedLine(text ?? "", MAX_BODY_WORDS) || undefined;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  const prototype = value !== null && typeof value === "object" ? Object.getPrototypeOf(value) : undefined;
+  return prototype === Object.prototype || prototype === null;
+}
 
 const EMPTY_BODY = /^(?:\{\s*\}|\[\s*\]|""|null)?$/;
 

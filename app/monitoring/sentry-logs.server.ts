@@ -1,7 +1,7 @@
 import { tracingChannel } from "node:diagnostics_channel";
 import type { Log, NodeOptions, Scope } from "@sentry/node";
 import type { Env } from "~/env.server";
-import { maskPrivateText } from "~/errors/masked-text.server";
+import { maskPrivateText } from "~/errors/server-failure.server";
 import { untracedTrace } from "./request-trace.server";
 import type { ServerSdk } from "./server-sdk.server";
 
@@ -19,7 +19,7 @@ const KEPT_ATTRIBUTES = new Set([
   ...["instance", "requestId", "trace_id", "span_id", "digest", "method", "path", "route", "status"],
   ...["reason", "durationMs", "port", "pino.logger.level"],
 ]);
-/** Of `err`: what reported-cause.server.ts made safe. */
+/** Of `err`: what app/errors/server-failure.server.ts made safe. */
 const KEPT_ERROR_FIELDS = ["type", "message", "stack", "code", "fields", "answer"];
 
 /** The upgraded tree's access line (remix-serve's is plain text and never meets pino): requests are transactions. */

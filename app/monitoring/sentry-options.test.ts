@@ -11,7 +11,7 @@ import {
   sharedSentryOptions,
 } from "./sentry-options";
 
-// sentry.server.ts is loaded with a stand-in for Sentry.init, to see what it
+// server-init.server.ts is loaded with a stand-in for Sentry.init, to see what it
 // hands to the SDK without starting it (the browser's: sentry-client-options.test.ts).
 vi.mock("@sentry/node", async (importOriginal) => ({
   ...(await importOriginal<typeof import("@sentry/node")>()),
@@ -184,7 +184,7 @@ describe("the limits reach the server SDK", () => {
   }
 
   it("on the server", async () => {
-    const { initServerSentry, SERVER_DATA_COLLECTION } = await import("./sentry.server");
+    const { initServerSentry, SERVER_DATA_COLLECTION } = await import("./server-init.server");
     const options = await optionsPassedToInit(await import("@sentry/node"), () =>
       initServerSentry(parseEnv({ SENTRY_DSN: settings.SENTRY_DSN, SENTRY_TRACES_SAMPLE_RATE: "1" })),
     );

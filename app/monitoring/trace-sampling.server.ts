@@ -1,12 +1,11 @@
 import type { DynamicSamplingContext } from "@sentry/core";
-import { OPERATIONAL_PATHS } from "~/http/operational-paths";
 import type { ServerSdk } from "./server-sdk.server";
 import { isDroppedTransaction } from "./sentry-options";
 import type { TraceBudget } from "./trace-budget.server";
 
 /**
- * Decided before any span exists, so an unsampled request costs no span work, by the rule the SDK's own
- * sampler applies, so when it says yes the SDK agrees.
+ * Whether a trace is recorded, decided before any span exists, so an unsampled request costs no span
+ * work, by the rule the SDK's own sampler applies, so when it says yes the SDK agrees.
  */
 
 export interface SamplingInput {
@@ -66,25 +65,75 @@ export function untracedSamplingContext(
   return { ...(upstream ?? own), sample_rand: String(trace.sampleRand), sampled: "false" };
 }
 
-/** A request not decided on arrival. */
-export function decideRequestSampling(
-  sdk: ServerSdk,
-  transactionName: () => string,
-  { budget, configuredRate }: { budget: TraceBudget; configuredRate: number },
-): TraceDecision {
-  const scope = sdk.node.getCurrentScope();
-  const context = scope.getPropagationContext();
-  const { parentSampled, sampleRand } = requestSampling(context);
-  const decision = decideTrace(
-    { transactionName, parentSampled, sampleRand, untracedPaths: OPERATIONAL_PATHS },
-    budget,
-  );
-  if (!decision.traced)
-    scope.setPropagationContext({
-      ...context,
-      sampleRand,
-      sampled: false,
-      dsc: untracedSamplingContext(sdk, { ...context, sampleRand }, decision.sampleRate ?? configuredRate),
-    });
-  return decision;
+interface SamplerContext {
+  parentSampled?: boolean;
+  parentSampleRate?: number;
+}
+
+interface PropagationFacts {
+  traceId: string;
+  sampleRand?: number;
+}
+
+export interface SdkTraceSampler {
+  /** Called just before the SDK starts a request's span (its `ignoreIncomingRequests` hook). */
+  handOver(traceId: string, sampleRate: number): void;
+  sampler(context: SamplerContext): number;
+}
+
+/**
+ * A continued trace keeps the upstream rate when it agrees with the upstream decision, else 1 or 0:
+ * the decision stays upstream's either way.
+ */
+export function inheritedRate(
+  parentSampled: boolean,
+  parentSampleRate: number | undefined,
+  sampleRand: number,
+) {
+  if (parentSampleRate !== undefined && sampleRand < parentSampleRate === parentSampled)
+    return parentSampleRate;
+  return parentSampled ? 1 : 0;
+}
+
+/**
+ * The SDK's `tracesSampler`, told the rate each request was decided with on arrival: the SDK then
+ * decides the same (`sample_rand < rate`) and records that rate on the transaction (`sentry.sample_rate`)
+ * and in the trace's sampling context, so the page and Sentry's extrapolated counts carry it.
+ */
+export function sdkTraceSampler(budget: TraceBudget, propagation: () => PropagationFacts): SdkTraceSampler {
+  // The hook and the span's start run back to back, with no await between: one slot is enough.
+  let pending: { traceId: string; sampleRate: number } | undefined;
+  return {
+    handOver(traceId, sampleRate) {
+      pending = { traceId, sampleRate };
+    },
+    sampler({ parentSampled, parentSampleRate }) {
+      const { traceId, sampleRand = Math.random() } = propagation();
+      const handed = pending?.traceId === traceId ? pending : undefined;
+      pending = undefined;
+      if (parentSampled !== undefined) return inheritedRate(parentSampled, parentSampleRate, sampleRand);
+      if (handed) return handed.sampleRate;
+      // A root span no request started (a job, a script): bounded by the same budget.
+      const sampleRate = budget.rateForNewTrace();
+      if (sampleRand < sampleRate) budget.traceStarted();
+      return sampleRate;
+    },
+  };
+}
+
+/** How new traces are rated: shared by the arrival decision and the SDK's sampler (docs/decisions/0080). */
+export interface TraceRates {
+  budget: TraceBudget;
+  sdkSampler: SdkTraceSampler;
+  configuredRate: number;
+}
+let rates: TraceRates | undefined;
+
+/** Set once by Sentry.init (server-init.server.ts). */
+export function setTraceRates(value: TraceRates): TraceRates {
+  return (rates = value);
+}
+
+export function traceRates(): TraceRates | undefined {
+  return rates;
 }

@@ -37,6 +37,4 @@ export const REMOVED = [
 ];
 
 /** Files whose names say Remix, renamed (their importers by source-rewrite.ts's TOKENS). */
-export const RENAMED: Record<string, string> = {
-  "app/monitoring/remix-spans.server.ts": "app/monitoring/react-router-spans.server.ts",
-};
+export const RENAMED: Record<string, string> = {};

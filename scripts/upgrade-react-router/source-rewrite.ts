@@ -35,8 +35,6 @@ export const TOKENS: readonly (readonly [string, string])[] = [
   ["__remixRouter", "__reactRouterDataRouter"],
   ["__remixContext", "__reactRouterContext"],
   ["remix.config.js", "react-router.config.ts"],
-  // A file whose name says Remix, renamed by the upgrade (run.ts's RENAMED).
-  ["monitoring/remix-spans.server", "monitoring/react-router-spans.server"],
 ];
 
 /** Exports of `@remix-run/node` that live in `@react-router/node`; the rest moved to `react-router`. */

@@ -1,5 +1,5 @@
 /**
- * The assumption app/monitoring/sentry.server.ts makes of `httpIntegration({ ignoreIncomingRequests })`,
+ * The assumption app/monitoring/request-spans.server.ts makes of `httpIntegration({ ignoreIncomingRequests })`,
  * against the real SDK and a real server (docs/decisions/0053): the SDK calls it inside the request's
  * own isolation scope, after it continued the incoming trace and before any span exists, and the span
  * it then creates takes the trace the callback left on the scope. If the order changes, the app's
@@ -14,7 +14,7 @@ import { adviseOnFailure } from "../../test-support/guard-advice";
 
 adviseOnFailure(
   "an update changed when @sentry/node calls ignoreIncomingRequests (docs/decisions/0053, 'When to revisit'); " +
-    "read its server-subscription.js and adapt app/monitoring/sentry.server.ts before upgrading.",
+    "read its server-subscription.js and adapt app/monitoring/request-spans.server.ts before upgrading.",
 );
 
 const DECIDED_TRACE = "d".repeat(32);

@@ -1,8 +1,8 @@
 import type { Refusal } from "~/refusals.server";
 import { isThrownData, statusOfThrownData } from "~/errors/thrown-response.server";
-import { keysForMessage, keysOf, kindOf } from "~/errors/value-shape.server";
+import { keysForMessage, keysOf, kindOf } from "~/errors/server-failure.server";
 import { limitRequestBody, refusingUnreadableBodies, UnreadableBodyError } from "~/http/request-body.server";
-import { withDataFunctionSpan } from "~/monitoring/remix-spans.server";
+import { withDataFunctionSpan } from "~/monitoring/request-spans.server";
 import { checkDataBounds } from "./data-bounds";
 
 /** Why not the framework's instrumentation API: docs/decisions/0060-one-route-wrapper-for-both-frameworks.md. */
@@ -58,6 +58,8 @@ function wrapDataFunction(
         const { status, reason } = thrown.refusal;
         refused(status, status === 415 ? "Unsupported Media Type" : "Bad Request", reason);
       }
+      // An Error is the framework's to hand to the build's handleError.
+      if (thrown instanceof Error) throw thrown;
       if (isServerFailureAnswer(thrown)) await handleError?.(thrown, args);
       throw safeToThrow(thrown, kind, routeId);
     }

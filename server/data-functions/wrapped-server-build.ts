@@ -2,6 +2,7 @@
 import * as build from "virtual:remix/server-build";
 import { getEnv } from "~/env.server";
 import { handleServerError } from "~/errors/server-failure.server";
+import { reportThrownAnswer } from "~/errors/thrown-response.server";
 import { refuseRequest } from "~/refusals.server";
 import { recordServedRoutes } from "~/routing/request-route.server";
 import { wrapDataFunctions } from "./wrap";
@@ -17,7 +18,7 @@ recordServedRoutes(table, build.basename);
 recordManifestBounds(manifestBoundsOf(table, build.basename));
 
 export const routes = wrapDataFunctions(table, {
-  handleError: handleServerError,
+  handleError: reportThrownAnswer,
   maxBodyBytes: getEnv().BODY_SIZE_LIMIT,
   refuse: refuseRequest,
 });

@@ -12,7 +12,7 @@ import { runInRequestScope, trustRequestIdsFrom } from "~/request-scope.server";
 import type { Refusal } from "~/refusals.server";
 import { trustFunction } from "~/http/trust-proxy.server";
 import { getLogger } from "~/logging/logger.server";
-import { flushServerSentry } from "~/monitoring/sentry.server";
+import { flushServerSentry } from "~/monitoring/server-init.server";
 import { accessLog } from "./access-log";
 import { frameworkHandler } from "./framework-handler";
 import { preAppHandlers } from "./pre-app/handlers-in-order";

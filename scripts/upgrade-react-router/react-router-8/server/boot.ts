@@ -1,7 +1,8 @@
 /** Runs before the app's server and React Router load, so Sentry is in place first; imports only what starting needs. */
 import type { Server } from "node:http";
 import { instanceName, type Env } from "~/env.server";
-import { initServerSentry, requestTraceDecider } from "~/monitoring/sentry.server";
+import { initServerSentry } from "~/monitoring/server-init.server";
+import { requestTraceDecider } from "~/monitoring/request-spans.server";
 import type { AppServerOptions } from "./app-server";
 import { bypassSentryUnlessTraced } from "./adapter/sentry-request-bypass";
 import { installJsonStderr } from "./json-stderr";

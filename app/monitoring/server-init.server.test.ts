@@ -1,7 +1,7 @@
 import type { Client, Event, Integration } from "@sentry/core";
 import * as Sentry from "@sentry/node";
 import { describe, expect, it } from "vitest";
-import { contextIntegration } from "./sentry-context.server";
+import { contextIntegration } from "./server-init.server";
 
 /** The SDK's own Context integration, counting how often it reads the process's figures. */
 function countedContextIntegration() {

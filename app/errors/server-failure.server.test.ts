@@ -5,8 +5,7 @@
  */
 import { stdSerializers } from "pino";
 import { describe, expect, it } from "vitest";
-import { maskPrivateText } from "./masked-text.server";
-import { reportedCause, ThrownValue } from "./reported-cause.server";
+import { maskPrivateText, reportedCause, ThrownValue } from "./server-failure.server";
 
 const PRIVATE = {
   token: "tok_live_4eC39HqLyjWDarjtT1zdp7dc",

@@ -1,0 +1,129 @@
+import type { Contexts, DataCollection, Integration } from "@sentry/core";
+import { instanceName, outboundProxy, sentryEnvironment, type Env } from "~/env.server";
+import { OPERATIONAL_PATHS } from "~/http/operational-paths";
+import { tracePropagationTargets } from "~/http/trace-propagation-targets.server";
+import { readActiveSpanIdWith } from "~/logging/request-log-fields.server";
+import { keepUntracedBreadcrumb } from "./request-trace.server";
+import { skipsRequestSpan, tagRequestSpan } from "./request-spans.server";
+import { sdkTraceSampler, setTraceRates } from "./trace-sampling.server";
+import { ALLOWED_REQUEST_HEADERS, SENTRY_LIMITS, sharedSentryOptions } from "./sentry-options";
+import { followUntracedTraces, sentryLogsOptions } from "./sentry-logs.server";
+import { ingestTransport } from "./sentry-transport.server";
+import { loadServerSdk, serverSdk } from "./server-sdk.server";
+import { traceBudget } from "./trace-budget.server";
+import { untracedFetchHook, untracedHttpHook } from "./untraced-propagation.server";
+
+/** The server side of Sentry. Without a DSN nothing of `@sentry/*` is loaded, so only its types are imported. */
+
+/** Set in full: the SDK's defaults collect everything (cookies, headers, bodies, IPs, local variables). */
+export const SERVER_DATA_COLLECTION = {
+  userInfo: false,
+  cookies: false,
+  httpHeaders: { request: { allow: [...ALLOWED_REQUEST_HEADERS] }, response: false },
+  httpBodies: [],
+  urlQueryParams: true,
+  graphQL: { document: false, variables: false },
+  genAI: { inputs: false, outputs: false },
+  mcp: { inputs: false, outputs: false },
+  databaseQueryData: false,
+  queues: false,
+  stackFrameVariables: false,
+  frameContextLines: 7,
+} as const satisfies Required<DataCollection>;
+
+/**
+ * Express: each middleware would become a transaction. Modules: every package name on every event.
+ * Context: replaced by contextIntegration. Dedupe: the same loader failing twice has identical stacks,
+ * yet each request's failure is its own event.
+ */
+const OMITTED_INTEGRATIONS = new Set(["Express", "Modules", "Context", "Dedupe"]);
+
+export async function initServerSentry(env: Env): Promise<void> {
+  if (!env.SENTRY_DSN) return;
+  const sdk = await loadServerSdk();
+  const Sentry = sdk.node;
+  const shared = sharedSentryOptions(env, OPERATIONAL_PATHS);
+  const logs = sentryLogsOptions(sdk, env);
+  const budget = traceBudget(env.SENTRY_TRACES_SAMPLE_RATE, env.SENTRY_TRACES_PER_SECOND);
+  const sdkSampler = sdkTraceSampler(budget, () => Sentry.getCurrentScope().getPropagationContext());
+  const rates = setTraceRates({ budget, sdkSampler, configuredRate: env.SENTRY_TRACES_SAMPLE_RATE });
+  Sentry.init({
+    ...shared,
+    // Each new trace's rate, decided on arrival within SENTRY_TRACES_PER_SECOND.
+    tracesSampler: sdkSampler.sampler,
+    dataCollection: SERVER_DATA_COLLECTION,
+    // Span streaming would skip beforeSendTransaction and the event processors (docs/decisions/0057).
+    traceLifecycle: "static",
+    enableOpenTelemetrySetup: false,
+    // The default, stated: the channel injection gives database clients their spans (docs/decisions/0079).
+    enableRuntimeChannelInjection: true,
+    transport: ingestTransport(sdk, { proxy: outboundProxy(env) }),
+    transportOptions: {
+      ...shared.transportOptions,
+      // A new connection per transaction costs each traced request CPU.
+      keepAlive: true,
+    },
+    environment: sentryEnvironment(env),
+    beforeBreadcrumb: (breadcrumb) => keepUntracedBreadcrumb(breadcrumb, SENTRY_LIMITS.maxBreadcrumbs),
+    // The same name as the log lines' `instance`.
+    serverName: instanceName(env),
+    // Only the team's own services learn the trace (docs/configuration.md); W3C for non-Sentry ones.
+    tracePropagationTargets: tracePropagationTargets(env),
+    propagateTraceparent: true,
+    beforeSendLog: logs.beforeSendLog,
+    integrations: (defaults) => [
+      ...logs.integrations,
+      ...defaults.filter((integration) => !OMITTED_INTEGRATIONS.has(integration.name)),
+      // Nothing dropped by status: a real route's 404 keeps its transaction.
+      Sentry.httpIntegration({
+        ignoreIncomingRequests: skipsRequestSpan(sdk, rates),
+        onSpanCreated: tagRequestSpan(sdk),
+        maxRequestBodySize: "none",
+        ignoreStatusCodes: [],
+        // Release-health sessions cost work on every request.
+        sessions: false,
+        outgoingRequestHook: untracedHttpHook(sdk),
+      }),
+      Sentry.nativeNodeFetchIntegration({
+        requestHook: untracedFetchHook(sdk),
+      }),
+      contextIntegration(Sentry.nodeContextIntegration()),
+    ],
+  });
+  followUntracedTraces(sdk, env);
+  readActiveSpanIdWith(() => Sentry.getActiveSpan()?.spanContext().spanId);
+}
+
+export function flushServerSentry(timeoutMs: number): Promise<boolean> {
+  const Sentry = serverSdk()?.node;
+  return Sentry?.getClient() ? Sentry.flush(timeoutMs) : Promise.resolve(true);
+}
+
+/** Errors always get fresh memory figures. */
+export const TRANSACTION_CONTEXT_MAX_AGE_MS = 1_000;
+
+/** The SDK's integration reads the process's memory for every event, a real share of a traced request's CPU. */
+export function contextIntegration(
+  inner: Integration,
+  maxAgeMs = TRANSACTION_CONTEXT_MAX_AGE_MS,
+): Integration {
+  let cached: { at: number; contexts: Contexts } | undefined;
+  return {
+    ...inner,
+    async processEvent(event, hint, client) {
+      if (event.type !== "transaction" || !inner.processEvent)
+        return inner.processEvent?.(event, hint, client) ?? event;
+      if (!cached || Date.now() - cached.at > maxAgeMs) {
+        const probe = await inner.processEvent({ type: "transaction", contexts: {} }, hint, client);
+        cached = { at: Date.now(), contexts: probe?.contexts ?? {} };
+      }
+      // The integration's own merge: what the event already has wins.
+      const own = event.contexts ?? {};
+      event.contexts = { ...own };
+      for (const [name, context] of Object.entries(cached.contexts)) {
+        event.contexts[name] = { ...context, ...own[name] };
+      }
+      return event;
+    },
+  };
+}

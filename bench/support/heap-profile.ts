@@ -19,6 +19,8 @@ const FRAMEWORK = /^(@remix-run|react-router|react-dom|react|isbot|cookie|set-co
 
 /** The module a frame's script belongs to: a package name, `app build`, or undefined (Node, V8, none). */
 export function moduleOf(url: string): string | undefined {
+  // Sources and code of the modules being loaded: neither the importer's nor the imported's own data.
+  if (url.startsWith("node:internal/modules/")) return LOADING;
   const packaged = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
   if (packaged) return packaged[1];
   if (/\/(build-bench[^/]*|build-routes-\d+|build)\/server\/|\/boot\.mjs$|\/(app|server)\//.test(url))
@@ -26,8 +28,11 @@ export function moduleOf(url: string): string | undefined {
   return undefined;
 }
 
+const LOADING = "module loading";
+
 export function ownerOf(module: string | undefined): string {
   if (module === undefined) return "Node/V8 (no package frame)";
+  if (module === LOADING) return "module loading (sources, code)";
   if (module === "app build") return "ours (the app's build)";
   if (SDK.test(module)) return "Sentry SDK";
   if (FRAMEWORK.test(module)) return "framework (Remix, React)";

@@ -13,7 +13,7 @@ import { ensureBuild, routeCountBuilds } from "./support/builds";
 import { measure, type Measurement } from "./support/measure";
 import { ROOT, startAppServer, stopAll, type BenchServer } from "./support/servers";
 import { makeStreamingVariant } from "./support/stream-variant";
-import { streamingTable, type Sent } from "./support/streaming-report";
+import { countSent, streamingTable, type Sent } from "./support/streaming-report";
 import { WORKLOADS } from "./support/workloads";
 
 const { values } = parseArgs({
@@ -80,27 +80,7 @@ function targetsOf(dsn: (project: string) => string): Target[] {
 
 async function main() {
   const sent = new Map<string, Sent>();
-  const onEnvelope = (envelope: RecordedEnvelope) => {
-    const counts = sent.get(envelope.project) ?? {
-      envelopes: 0,
-      transactions: 0,
-      spanItems: 0,
-      spans: 0,
-      kb: 0,
-    };
-    counts.envelopes++;
-    counts.kb += envelope.rawBody.length / 1024;
-    for (const item of envelope.items) {
-      if (item.type === "transaction") {
-        counts.transactions++;
-        counts.spans += 1 + ((item.payload?.spans as unknown[]) ?? []).length;
-      } else if (item.type === "span") {
-        counts.spanItems++;
-        counts.spans += ((item.payload?.items as unknown[]) ?? []).length;
-      }
-    }
-    sent.set(envelope.project, counts);
-  };
+  const onEnvelope = (envelope: RecordedEnvelope) => countSent(sent, envelope);
   const recorder = await startRecorder({ onEnvelope });
   const report: string[] = [];
   const all: Record<string, Measurement[]> = {};

@@ -1,4 +1,5 @@
 /** The table of `npm run bench -- streaming`: each target against Sentry off, and what it sent. */
+import type { RecordedEnvelope } from "../../test-support/sentry-recorder";
 import type { Measurement } from "./measure";
 import { fixed, formatSpread, ratio, spread } from "./stats";
 import type { Workload } from "./workloads";
@@ -12,6 +13,29 @@ export interface Sent {
   spans: number;
   /** Envelope bodies as received (uncompressed), KB. */
   kb: number;
+}
+
+/** Adds an envelope to its project's counts. */
+export function countSent(sent: Map<string, Sent>, envelope: RecordedEnvelope): void {
+  const counts = sent.get(envelope.project) ?? {
+    envelopes: 0,
+    transactions: 0,
+    spanItems: 0,
+    spans: 0,
+    kb: 0,
+  };
+  counts.envelopes++;
+  counts.kb += envelope.rawBody.length / 1024;
+  for (const item of envelope.items) {
+    if (item.type === "transaction") {
+      counts.transactions++;
+      counts.spans += 1 + ((item.payload?.spans as unknown[]) ?? []).length;
+    } else if (item.type === "span") {
+      counts.spanItems++;
+      counts.spans += ((item.payload?.items as unknown[]) ?? []).length;
+    }
+  }
+  sent.set(envelope.project, counts);
 }
 
 export function streamingTable(input: {

@@ -123,7 +123,8 @@ async function main() {
     );
     await Promise.all(done);
     clearInterval(timer);
-    sample(Math.round((Date.now() - started) / 1000));
+    const end = Math.round((Date.now() - started) / 1000);
+    if (end - samples.at(-1)!.seconds >= 5) sample(end);
     // The profiles are written as each server exits.
     for (const id of TARGETS) await servers.get(id)!.stop(60_000);
     const heap = new Map<TargetId, ReturnType<typeof summarizeHeapProfile>>();

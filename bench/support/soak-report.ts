@@ -31,7 +31,7 @@ export function soakReport(input: {
   const { targets, samples, statuses, heap, options, routes } = input;
   const names = targets.map((id) => NAMES[id] ?? id);
   const lines = [
-    `## Memory soak: ${options.minutes} min, ${options.rate} req/s each, ${options.connections} connections, ` +
+    `## Memory soak: ${options.minutes} min, ${Number(options.rate) ? `${options.rate} req/s each` : "saturated"}, ${options.connections} connections, ` +
       `${routes} route(s), all four at once, Node ${process.version}`,
     "",
     `| s | load | ${names.map((name) => `${name} RSS MB`).join(" | ")} | ${targets.map((id) => `${id} served`).join(" | ")} |`,

@@ -19,6 +19,15 @@ declare module "autocannon" {
       amount?: number;
       /** Seconds before a request counts as a timeout. */
       timeout?: number;
+      /** Requests sent in turn on each connection instead of one (paths relative to `url`). */
+      requests?: {
+        method?: Options["method"];
+        path: string;
+        headers?: Record<string, string>;
+        body?: string;
+      }[];
+      /** At most this many requests a second over all connections. */
+      overallRate?: number;
     }
 
     /** Percentiles as autocannon names them (p50, p97_5, p99…), plus the usual figures. */
@@ -51,6 +60,9 @@ declare module "autocannon" {
 
     interface Instance extends EventEmitter {
       stop(): void;
+      /** Each response as it completes: its status code among the arguments. */
+      on(event: "response", listener: (client: unknown, statusCode: number) => void): this;
+      on(event: string, listener: (...args: unknown[]) => void): this;
     }
   }
 

@@ -10,6 +10,8 @@ const USAGE = `usage: npm run bench -- [command] [options]   (bench/README.md)
   run          (the default) what the scaffold costs against the bare app: throughput, latency, CPU, memory
   profile      where one target's CPU goes, per request
   startup      start-up time and resident memory
+  streaming    static transactions against the SDK's span streaming, against Sentry off
+  soak         resident memory over minutes of mixed requests, and the live heap by owner
   client-js    the initial JavaScript of / against its budget
   build <bench|baseline|documented> [--routes <n>]   one of the benchmark's builds, made again
 Each command's options: npm run bench -- <command> --help`;
@@ -19,6 +21,8 @@ const MODULES: Record<string, string> = {
   run: "./run.ts",
   profile: "./profile.ts",
   startup: "./startup.ts",
+  streaming: "./streaming.ts",
+  soak: "./soak.ts",
 };
 
 function buildSpec(args: string[]): BuildSpec {

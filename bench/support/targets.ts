@@ -47,6 +47,8 @@ export interface TargetStart {
   nodeOptions?: string;
   /** SENTRY_TRACES_SAMPLE_RATE of C or D instead of their own (1, the default). */
   sampleRate?: string;
+  /** Further environment of B, C or D (the soak's SENTRY_TRACES_PER_SECOND). */
+  env?: Record<string, string>;
 }
 
 /** NODE_OPTIONS of the app's real start script (package.json `start`), to which `nodeOptions` are added. */
@@ -78,7 +80,7 @@ export function startTarget(id: TargetId, options: TargetStart): Promise<BenchSe
       // D leaves the rate unset: the app's production default.
       const rate = sampleRate ?? (id === "C" ? "1" : undefined);
       if (id !== "B" && rate !== undefined) env.SENTRY_TRACES_SAMPLE_RATE = rate;
-      return startAppServer(id, { build: builds.appDir, env });
+      return startAppServer(id, { build: builds.appDir, env: { ...env, ...options.env } });
     }
   }
 }

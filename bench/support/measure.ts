@@ -1,0 +1,50 @@
+/** One measurement of one server under one workload, for the commands that compare a few servers (streaming). */
+import autocannon from "autocannon";
+import { cpuTimeMs, type BenchServer } from "./servers";
+import type { Workload } from "./workloads";
+
+export interface Measurement {
+  target?: string;
+  round?: number;
+  workload: string;
+  requests: number;
+  rps: number;
+  p99Ms: number;
+  cpuMsPerRequest: number;
+  /** Responses whose status was not the workload's, plus errors. */
+  unexpected: number;
+}
+
+export async function measure(
+  server: BenchServer,
+  workload: Workload,
+  routes: number,
+  seconds: number,
+  connections = 20,
+): Promise<Measurement> {
+  const cpuBefore = cpuTimeMs(server.pid);
+  const result = await new Promise<autocannon.Result>((resolve, reject) =>
+    autocannon(
+      {
+        url: server.url + workload.path(routes),
+        method: workload.method,
+        headers: workload.headers,
+        body: workload.body,
+        connections,
+        duration: seconds,
+        timeout: 10,
+      },
+      (error, value) => (error ? reject(error) : resolve(value)),
+    ),
+  );
+  const requests = result.requests.total;
+  const expected = result.statusCodeStats[String(workload.status)]?.count ?? 0;
+  return {
+    workload: workload.id,
+    requests,
+    rps: requests / result.duration,
+    p99Ms: result.latency.p99,
+    cpuMsPerRequest: (cpuTimeMs(server.pid) - cpuBefore) / Math.max(requests, 1),
+    unexpected: requests - expected + result.errors,
+  };
+}

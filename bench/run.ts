@@ -39,6 +39,7 @@ import { cpuTimeMs, memoryMb, ROOT, stopAll, type BenchServer } from "./support/
 import {
   AVAILABLE_TARGETS,
   DEFAULT_SAMPLE_RATE,
+  DEFAULT_TRACES_PER_SECOND,
   SENTRY_PROJECTS,
   startTarget,
   TARGET_NAMES,
@@ -374,7 +375,7 @@ async function main() {
   clearTimeout(watchdog);
 
   const summaries = summarize(samples, plan);
-  const goalList = goals(summaries, samples, plan, DEFAULT_SAMPLE_RATE);
+  const goalList = goals(summaries, samples, plan, DEFAULT_SAMPLE_RATE, DEFAULT_TRACES_PER_SECOND);
   const documented = headToHead(summaries, plan);
   const commit = (() => {
     try {

@@ -28,9 +28,9 @@ const ROUTES_GROWTH_STRETCH = 1.5;
 /** At every route count: the app at the default sample rate against the app with Sentry off (CPU). */
 export const ROUTES_DEFAULT_RATE_GOAL = 0.9;
 /**
- * D's transactions per request a route served, over the rate: a sanity check
- * that D measures what it claims (decision record 0032). Loose: the SDK sends
- * in the background, and what arrives after a measurement is not counted.
+ * D's transactions over those its rate and per-second cap allow (decision records 0032, 0080): a
+ * sanity check that D measures what it claims. Loose: the SDK sends in the background, and what
+ * arrives after a measurement is not counted.
  */
 const SAMPLED_SHARE_RANGE = [0.5, 1.5] as const;
 
@@ -41,16 +41,19 @@ function rssAfter(samples: Sample[], routes: number, target: TargetId, count: nu
   );
 }
 
-/** D's transactions per request that a route (not the catch-all, never traced) served, over `rate`. */
+/** D's transactions over the expected: each measurement's traceable requests × `rate`, at most `perSecond` a second. */
 function sampledShare(
   samples: Sample[],
   rate: number,
-): { share: number; transactions: number; requests: number } {
+  perSecond: number,
+): { share: number; transactions: number; expected: number } {
   const traceable = new Set(WORKLOADS.filter((w) => w.status < 400).map((w) => w.id));
   const mine = samples.filter((s) => s.target === "D");
   const transactions = mine.reduce((sum, s) => sum + s.sentryEnvelopes, 0);
-  const requests = mine.filter((s) => traceable.has(s.workload)).reduce((sum, s) => sum + s.requests, 0);
-  return { share: ratio(transactions / requests, rate), transactions, requests };
+  const expected = mine
+    .filter((s) => traceable.has(s.workload))
+    .reduce((sum, s) => sum + Math.min(s.requests * rate, s.seconds * perSecond), 0);
+  return { share: ratio(transactions, expected), transactions, expected };
 }
 
 export function goals(
@@ -58,6 +61,7 @@ export function goals(
   samples: Sample[],
   plan: Plan,
   defaultSampleRate?: number,
+  defaultPerSecond = Number.POSITIVE_INFINITY,
 ): Goal[] {
   const result: Goal[] = [];
   const has = (id: TargetId) => plan.targets.some((target) => target.id === id);
@@ -121,13 +125,13 @@ export function goals(
   }
 
   if (has("D") && defaultSampleRate) {
-    const { share, transactions, requests } = sampledShare(samples, defaultSampleRate);
+    const { share, transactions, expected } = sampledShare(samples, defaultSampleRate, defaultPerSecond);
     const [low, high] = SAMPLED_SHARE_RANGE;
     result.push({
-      goal: `transactions per request a route served ${low}–${high}× the rate ${defaultSampleRate} (every route count)`,
+      goal: `transactions ${low}–${high}× the requests a route served × ${defaultSampleRate}, at most ${defaultPerSecond} a second (every route count)`,
       routes: small,
       target: "D",
-      measured: `${transactions} of ${requests} = ${times(share)}`,
+      measured: `${transactions} of ${fixed(expected, 0)} expected = ${times(share)}`,
       met: Number.isFinite(share) ? share >= low && share <= high : undefined,
     });
   }

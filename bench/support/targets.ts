@@ -22,6 +22,8 @@ import {
 
 /** The app's production default of SENTRY_TRACES_SAMPLE_RATE (target D). */
 export const DEFAULT_SAMPLE_RATE = envSchema.parse({}).SENTRY_TRACES_SAMPLE_RATE;
+/** Its default SENTRY_TRACES_PER_SECOND: at saturation D traces at most this many requests a second. */
+export const DEFAULT_TRACES_PER_SECOND = envSchema.parse({}).SENTRY_TRACES_PER_SECOND;
 
 export const TARGET_NAMES: Record<TargetId, string> = {
   A: `A bare ${FRAMEWORK_NAME}`,

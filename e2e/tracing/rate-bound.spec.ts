@@ -95,14 +95,18 @@ test("far above the cap: about the cap a second, never more, and Σ 1/rate count
   const loaded = [...sentIn.keys()].filter(
     (second) => sentIn.get(second)! >= 4 * CAP && (sentIn.get(second - 1) ?? 0) >= 4 * CAP,
   );
-  expect(loaded.length, "seconds of load well above the cap").toBeGreaterThanOrEqual(10);
   const mean = loaded.reduce((sum, second) => sum + (tracesIn.get(second) ?? 0), 0) / loaded.length;
+  const estimated = traced.reduce((sum, item) => sum + 1 / rateOf(item), 0);
+  console.log(
+    `trace cap: ${sent.length} requests, ${loaded.length} loaded seconds at ${(mean / CAP).toFixed(2)}× the cap, ` +
+      `Σ 1/rate ${(estimated / sent.length).toFixed(3)}× the requests`,
+  );
+  expect(loaded.length, "seconds of load well above the cap").toBeGreaterThanOrEqual(10);
   // Steady load reaches 0.97 of the cap (the unit test's model); load that swings within a second
   // leaves budget unspent where the pace estimate lags: 0.88-0.9 in this spec's runs on a busy machine.
   expect(mean).toBeGreaterThanOrEqual(0.85 * CAP);
   // The cap lowered the rate (1 in a second the load left below the cap).
   expect(traced.filter((item) => rateOf(item) < 1).length).toBeGreaterThan(traced.length / 2);
-  const estimated = traced.reduce((sum, item) => sum + 1 / rateOf(item), 0);
   expect(estimated / sent.length).toBeGreaterThan(0.9);
   expect(estimated / sent.length).toBeLessThan(1.1);
   // The rate in the trace's sampling context, which the page continues, is the same one.

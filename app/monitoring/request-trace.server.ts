@@ -14,10 +14,8 @@ export interface RequestTrace {
   traced: boolean;
   traceId: string;
   sampleRand: number;
-  /** A new trace's: the probability it was decided with (docs/decisions/0080). */
   sampleRate?: number;
   parentSpanId?: string;
-  /** Worked out at most once. */
   name: () => string;
   upstream?: Partial<DynamicSamplingContext>;
   /** Newest last (the SDK would have kept them on its scope). */
@@ -31,7 +29,7 @@ const header = (request: IncomingMessage, name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-/** `name` is asked only when needed. The SDK creates no span for HEAD, OPTIONS and static assets. */
+/** The SDK creates no span for HEAD, OPTIONS and static assets. */
 export function decideRequestTrace(
   sdk: ServerSdk,
   request: IncomingMessage,
@@ -76,14 +74,12 @@ export function requestTraceOf(request: IncomingMessage): RequestTrace | undefin
   return traces.get(request);
 }
 
-/** The current request's trace when it is not traced (the SDK has no scope for it). */
 export function untracedTrace(): RequestTrace | undefined {
   const request = currentIncomingRequest();
   const trace = request && traces.get(request);
   return trace && !trace.traced ? trace : undefined;
 }
 
-/** `sampleRate`: the configured one, for a trace this server did not decide by its budget. */
 const untracedContextOf = (sdk: ServerSdk, trace: RequestTrace, sampleRate: number) =>
   untracedSamplingContext(
     sdk,
@@ -91,7 +87,6 @@ const untracedContextOf = (sdk: ServerSdk, trace: RequestTrace, sampleRate: numb
     trace.sampleRate ?? sampleRate,
   );
 
-/** For an untraced request's page: the browser and callees follow the decision. */
 export function untracedTraceData(sdk: ServerSdk, trace: RequestTrace, sampleRate: number) {
   return {
     sentryTrace: sdk.core.generateSentryTraceHeader(trace.traceId, sdk.core.generateSpanId(), false),

@@ -56,10 +56,7 @@ export function sentryLogsOptions(
   };
 }
 
-/**
- * An untraced request shares the process's scope: for one line's (synchronous) capture it carries the
- * request's trace. After Sentry.init, so the restoring `end` runs after the SDK's.
- */
+/** An untraced request's line carries its trace while captured; after Sentry.init, to end after the SDK. */
 export function followUntracedTraces(sdk: ServerSdk, env: Env): void {
   if (env.SENTRY_LOGS_LEVEL === "off") return;
   const saved = new WeakMap<object, { scope: Scope; context: ReturnType<Scope["getPropagationContext"]> }>();

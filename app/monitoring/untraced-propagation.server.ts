@@ -4,9 +4,8 @@ import type { ServerSdk } from "./server-sdk.server";
 import { untracedTrace, untracedTraceData } from "./request-trace.server";
 
 /**
- * An untraced request has no SDK scope (docs/decisions/0063), so the SDK would hand an upstream the
- * process's trace id with no decision, and the upstream would decide again. Its hooks run before it
- * injects; writing the request's own trace there (`-0`, `sampled=false`, flags `00`) makes it skip.
+ * An untraced request has no SDK scope (docs/decisions/0063): the SDK would send the process's trace id
+ * undecided; its hooks run before it injects, so writing the request's own trace there makes it skip.
  */
 
 type FetchHook = NonNullable<
@@ -28,7 +27,6 @@ function untracedHeaders(sdk: ServerSdk, url: string): PropagationHeaders | unde
   if (!trace) return undefined;
   const { tracePropagationTargets, tracesSampleRate } = sdk.node.getClient()?.getOptions() ?? {};
   if (!sdk.core.shouldPropagateTraceForUrl(url, tracePropagationTargets)) return undefined;
-  // The same sampling context as the page's meta tags.
   const { sentryTrace, baggage } = untracedTraceData(sdk, trace, tracesSampleRate ?? 0);
   const [traceId = "", spanId = ""] = sentryTrace.split("-");
   return {

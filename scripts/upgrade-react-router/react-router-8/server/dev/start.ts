@@ -1,7 +1,4 @@
-/**
- * The production boot and server with Vite as middleware, as React Router's custom-server template
- * (docs/decisions/0056-dev-runs-the-production-boot.md). Run by Node itself: only erasable TypeScript.
- */
+/** Vite as middleware, as React Router's custom-server template (decision 0056). Only erasable TypeScript. */
 // First: colours are decided before Vite, which decides as it loads, is imported.
 import "./colours.ts";
 import type { Server } from "node:http";

@@ -6,10 +6,7 @@ import type { ServerSdk } from "./server-sdk.server";
 import type { TraceBudget } from "./trace-budget.server";
 import { decideTrace, requestSampling, untracedSamplingContext } from "./trace-sampling.server";
 
-/**
- * Decided once on arrival, before the SDK's HTTP instrumentation (docs/decisions/0063): an untraced
- * request never enters the SDK's per-request machinery, so what its error needs is kept here.
- */
+/** Decided on arrival (decision 0063): an untraced request skips the SDK; its error's needs are kept here. */
 export interface RequestTrace {
   traced: boolean;
   traceId: string;

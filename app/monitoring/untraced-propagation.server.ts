@@ -3,10 +3,7 @@ import type * as SentryNode from "@sentry/node";
 import type { ServerSdk } from "./server-sdk.server";
 import { untracedTrace, untracedTraceData } from "./request-trace.server";
 
-/**
- * An untraced request has no SDK scope (docs/decisions/0063): the SDK would send the process's trace id
- * undecided; its hooks run before it injects, so writing the request's own trace there makes it skip.
- */
+/** No SDK scope when untraced (decision 0063): our trace, set in the SDK's hooks, makes it inject nothing. */
 
 type FetchHook = NonNullable<
   NonNullable<Parameters<typeof SentryNode.nativeNodeFetchIntegration>[0]>["requestHook"]

@@ -13,9 +13,7 @@ export function markUnlessTraced(
   let untraced = false;
   try {
     untraced = !traced(request);
-  } catch {
-    // Left to the SDK.
-  }
+  } catch {}
   if (untraced) (request as IncomingMessage & Record<symbol, unknown>)[SENTRY_HANDLED] = true;
 }
 

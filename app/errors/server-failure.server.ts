@@ -8,7 +8,6 @@ import { currentOrNewRequestId, recordDigest, requestedPath } from "~/request-sc
 
 /** A failure's cause without private values (docs/errors.md): an Error's own fields by name only. */
 
-/** The build's `handleError` (server/data-functions/wrapped-server-build.ts). */
 export function handleServerError(error: unknown, { request }: { request: Request }): void {
   // A client that went away aborts its loaders; a 4xx is an answer, not a fault of ours.
   if (request.signal.aborted) return;

@@ -46,9 +46,8 @@ const { server, listen } = await boot.startServer({
     return (await ssr.runner.import(SERVER_BUILD)) as ServerBuild;
   },
 });
-// The Vite servers React Router's plugin creates would end the process on SIGTERM (exit 143):
-// development's one assumption (server/adapter/README.md),
-// guarded by e2e/build/dev-server.spec.ts.
+// React Router's plugin's Vite servers would end the process on SIGTERM (exit 143): development's one
+// assumption (server/adapter/README.md), guarded by e2e/build/dev-server.spec.ts.
 const ownSignalHandlers = new Set(process.listeners("SIGTERM"));
 const bootOwnsSignals: Plugin = {
   name: "boot-owns-signals",

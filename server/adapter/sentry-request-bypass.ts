@@ -13,7 +13,9 @@ export function markUnlessTraced(
   let untraced = false;
   try {
     untraced = !traced(request);
-  } catch {}
+  } catch {
+    // Left to the SDK.
+  }
   if (untraced) (request as IncomingMessage & Record<symbol, unknown>)[SENTRY_HANDLED] = true;
 }
 

@@ -12,7 +12,6 @@ import {
   sourceMaps,
 } from "./vite/plugins";
 
-/** Test and benchmark builds pass their own `buildDirectory` (e2e/fixtures/vite.config.ts). */
 export function createViteConfig({ buildDirectory = DEFAULT_BUILD_DIRECTORY } = {}) {
   return defineConfig({
     resolve: { alias: { "~": path.resolve("app") } },

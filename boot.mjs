@@ -1,5 +1,4 @@
-// `node --import ./boot.mjs`: the boot runs before remix-serve imports anything.
-// Plain JavaScript that any Node parses, so it can say when Node is too old.
+// Runs before remix-serve imports anything; plain JavaScript, so any Node can be told it is too old.
 import { existsSync, readFileSync } from "node:fs";
 import module from "node:module";
 import path from "node:path";
@@ -35,7 +34,6 @@ const loaded = await import(pathToFileURL(boot).href).catch((error) =>
     error: `${error?.code ?? error?.name}: ${error?.message}`,
   }),
 );
-// A build of another version of the app (another framework's boot exports something else).
 if (!(loaded.booted instanceof Promise)) {
   cannotStart("the server build is of another version of the app: run `npm run build`", {
     file,

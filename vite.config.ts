@@ -1,4 +1,4 @@
-/** The build: its plugins in order, one line of why each (the plugins: vite/, server/adapter/); Vitest. */
+/** The build: its plugins in order, why unless the name says (plugins: vite/, server/adapter/); Vitest. */
 import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
 import { DEFAULT_BUILD_DIRECTORY, frameworkPlugin } from "./server/adapter/framework-plugin";
@@ -12,7 +12,6 @@ import {
   sourceMaps,
 } from "./vite/plugins";
 
-/** Test and benchmark builds pass their own `buildDirectory` (e2e/fixtures/vite.config.ts). */
 export function createViteConfig({ buildDirectory = DEFAULT_BUILD_DIRECTORY } = {}) {
   return defineConfig({
     resolve: { alias: { "~": path.resolve("app") } },
@@ -23,7 +22,6 @@ export function createViteConfig({ buildDirectory = DEFAULT_BUILD_DIRECTORY } = 
       : [
           // Every loader and action wrapped: our server build stands in for the framework's (first, to win its name).
           substituteServerBuild(),
-          // The framework's own plugin, given only the build directory.
           frameworkPlugin({ buildDirectory }),
           // boot.js beside the server bundle: the environment check and Sentry start before the app loads.
           serverBootEntry(),
@@ -33,9 +31,7 @@ export function createViteConfig({ buildDirectory = DEFAULT_BUILD_DIRECTORY } = 
           sourceMaps(buildDirectory),
           // The browser's packages in one chunk, as in a bare framework build: Rollup's split compresses worse.
           clientChunks(),
-          // One @sentry/core in the browser bundle, not a copy per SDK package.
           browserSentryCore(),
-          // No build warning but the expected ones; in a test run a new one fails the build.
           quietBuild(),
         ],
     test: {

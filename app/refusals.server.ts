@@ -10,7 +10,6 @@ export interface Refusal {
   /** Never 5xx. */
   status: number;
   reason: string;
-  /** `Allow` on a 405. */
   headers?: Record<string, string>;
 }
 

@@ -75,7 +75,6 @@ export function requestIdOf(incoming: IncomingMessage): string {
   return id;
 }
 
-/** A fresh UUID outside a request scope (its sender is unknown). */
 export function currentOrNewRequestId(): string {
   const scope = scopes.getStore();
   if (scope?.requestId) return scope.requestId;

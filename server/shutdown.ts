@@ -2,10 +2,7 @@ import type { Server } from "node:http";
 import { getLogger } from "~/logging/logger.server";
 import { startDraining } from "./pre-app/readiness";
 
-/**
- * Drain delay (SIGTERM: readiness fails while still serving, for the balancer to notice), in-flight grace,
- * Sentry flush; the orchestrator's grace exceeds their sum (docs/decisions/0040-readiness-and-drain-delay.md).
- */
+/** Drain delay, in-flight grace, Sentry flush: the orchestrator's grace exceeds all three (decision 0040). */
 
 export const SHUTDOWN_GRACE_MS = 10_000;
 export const SENTRY_FLUSH_MS = 2_000;

@@ -1,4 +1,4 @@
-/** The build's own Vite plugins; vite.config.ts lists them in order, each with why. */
+/** The build's own Vite plugins; vite.config.ts lists them in order. */
 import { execSync } from "node:child_process";
 import path from "node:path";
 import { sentryVitePlugin } from "@sentry/vite-plugin";

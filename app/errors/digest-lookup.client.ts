@@ -2,10 +2,7 @@ import { DIGEST_ATTRIBUTE, DIGEST_HEADER, isDigest } from "./digest";
 import type { DigestLookup } from "./error-page";
 import { pagePathOfDataUrl } from "~/routing/route-patterns";
 
-/**
- * Call once, before hydrating. Wraps `window.fetch` because Remix's single-fetch
- * client offers no hook (guard: digest-lookup.test.ts).
- */
+/** Call once, before hydrating: Remix's single-fetch client offers no hook (guard: digest-lookup.test.ts). */
 export function createBrowserDigestLookup(): DigestLookup {
   const byPath = new Map<string, string>();
 

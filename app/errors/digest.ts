@@ -1,7 +1,4 @@
-/**
- * One server failure's name on the page, the log line and the Sentry event, so an
- * operator goes from what a visitor saw to the cause in one step (docs/errors.md).
- */
+/** One failure's name on the page, the log line and the event: from what a visitor saw to its cause. */
 
 export const DIGEST_PATTERN = /^[0-9a-f]{12}$/;
 

@@ -44,8 +44,7 @@ export function classifyRouteError(
     const digest = error.status >= 500 ? context.digest : undefined;
     return { kind: "response", status: error.status, text: statusText(error.status), digest };
   }
-  // While rendering on the server every caught error is a server error; in the
-  // browser, Remix hands over server errors as `Error("Unexpected Server Error")`.
+  // On the server every caught error is ours; the browser gets them as `Error("Unexpected Server Error")`.
   const sanitized = error instanceof Error && error.message === SANITIZED_SERVER_ERROR_MESSAGE;
   if (context.onServer || sanitized || context.digest) {
     return { kind: "server", digest: context.digest };

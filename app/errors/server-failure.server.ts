@@ -6,23 +6,16 @@ import { serverSdk } from "~/monitoring/server-sdk.server";
 import { routePatternOf } from "~/routing/request-route.server";
 import { currentOrNewRequestId, recordDigest, requestedPath } from "~/request-scope.server";
 
-/**
- * Every server failure: a digest for the page, one log line and one Sentry event (docs/errors.md),
- * naming the cause without private values: an Error's class, stack and masked message, its own
- * fields by name only (pino would write their values); a thrown value that is no Error by its keys.
- */
+/** A failure's cause without private values (docs/errors.md): an Error's own fields by name only. */
 
-/** The build's `handleError` (server/data-functions/wrapped-server-build.ts). */
 export function handleServerError(error: unknown, { request }: { request: Request }): void {
   // A client that went away aborts its loaders; a 4xx is an answer, not a fault of ours.
   if (request.signal.aborted) return;
   if ((isRouteErrorResponse(error) || error instanceof Response) && error.status < 500) return;
-  // Thrown answers come from the data functions' wrapper, described (thrown-response.server.ts).
   const cause = isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error;
   reportServerFailure(reportedCause(cause), request);
 }
 
-/** `answer`: a thrown 5xx answer's status, keys, type and length, what its title leaves out. */
 export function reportServerFailure(
   cause: Error,
   request: Request,
@@ -39,7 +32,6 @@ export function reportServerFailure(
   );
   const sdk = serverSdk();
   if (!sdk) return;
-  // Exactly one event, `handled: false`, tagged with the digest shown on the page and in the log line.
   sdk.node.withScope((scope) => {
     const untraced = untracedTrace();
     if (untraced) applyUntracedTrace(sdk, scope, untraced, sampleRateOf(sdk));
@@ -54,13 +46,12 @@ export function reportServerFailure(
   });
 }
 
-/** Short enough to read aloud, safe to grep; its shape is `DIGEST_PATTERN` (digest.ts). */
+/** Short enough to read aloud, safe to grep. */
 export function createDigest(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(6));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** A thrown value that is neither an Error nor a Response, named as Sentry's SDK names it. */
 export class ThrownValue extends Error {
   override name = "ThrownValue";
 }
@@ -115,7 +106,6 @@ export function maskPrivateText(text: string): string {
     .replace(LONG_DIGIT_RUN, "[number]");
 }
 
-/** One masked line of at most `max` characters. */
 export function maskedLine(text: string, max: number): string {
   const masked = maskPrivateText(text.replace(/[\s\p{Cc}]+/gu, " ").trim());
   return masked.length > max ? `${masked.slice(0, max - 1)}…` : masked;
@@ -138,7 +128,6 @@ export function keysForMessage(keys: string[]): string {
   return keys.length ? keys.join(", ") : "[object has no keys]";
 }
 
-/** `Object`, a class name, or `typeof` for a primitive. */
 export function kindOf(value: unknown): string {
   if (value === null) return "null";
   if (typeof value !== "object") return typeof value;

@@ -2,10 +2,7 @@ import { data } from "@remix-run/node";
 import { REPORT_OPTIONS, type ReportOptions } from "./report-options";
 import { keysForMessage, keysOf, kindOf, maskedLine, reportServerFailure } from "./server-failure.server";
 
-/**
- * A thrown 5xx `Response` or `data()`, which the framework hands to nobody: the data functions'
- * wrapper (server/data-functions/wrap.ts) reports it here, by what identifies it, not its data.
- */
+/** A thrown 5xx `Response` or `data()`, which the framework hands to nobody: by its shape, not its data. */
 export async function reportThrownAnswer(thrown: unknown, { request }: { request: Request }): Promise<void> {
   if (request.signal.aborted) return;
   const cause =
@@ -13,11 +10,7 @@ export async function reportThrownAnswer(thrown: unknown, { request }: { request
   reportServerFailure(cause, request, { status: cause.answer.status, answer: cause.answer });
 }
 
-/**
- * `contentType`: a media type, or a kind of value for `data()`; `length`: bytes of a body, characters
- * or items of `data()` (`truncated`: at least that many); `keys`: a JSON object's, sorted; `body`: only
- * when the team opts in (REPORT_OPTIONS.thrownBodies), one masked line.
- */
+/** `contentType`: a media type, or a kind of value for `data()`; `length`: bytes, characters or items. */
 export interface ThrownAnswer {
   status: number;
   statusText?: string;
@@ -28,10 +21,7 @@ export interface ThrownAnswer {
   body?: string;
 }
 
-/**
- * Its message, the event's title, stays the same for the same failure, so events group; the rest
- * rides in `answer`: the log line's `err.answer`, the event's `thrown_response` context.
- */
+/** Its message, the event's title, stays the same for the same failure, so events group. */
 export class ThrownResponse extends Error {
   override name = "ThrownResponse";
   constructor(readonly answer: ThrownAnswer) {
@@ -76,7 +66,6 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 const EMPTY_BODY = /^(?:\{\s*\}|\[\s*\]|""|null)?$/;
 
-/** Keys of a JSON object; nothing for any other text. */
 function jsonKeys(text: string): string[] | undefined {
   try {
     const parsed: unknown = JSON.parse(text);
@@ -86,7 +75,6 @@ function jsonKeys(text: string): string[] | undefined {
   }
 }
 
-/** From a clone, so the framework's copy stays unread. */
 async function readBody(response: Response): Promise<{ text: string; length: number; truncated: boolean }> {
   const reader = response.clone().body!.getReader();
   const decoder = new TextDecoder();

@@ -5,10 +5,7 @@ import { DISCARD_AFTER_REFUSAL_BYTES, discardBody } from "~/http/request-body.se
 import { safeRedirectPath } from "~/http/safe-redirect";
 import { serverSdk } from "~/monitoring/server-sdk.server";
 
-/**
- * How a route action reads a form (docs/adding-a-route.md). A failed validation is expected: no log
- * line, no Sentry event, and the span gets the invalid fields' names, never their values.
- */
+/** A failed validation is expected: no log line, no event, fields named only (docs/adding-a-route.md). */
 
 export const DEFAULT_MAX_FORM_BYTES = 100 * 1024;
 

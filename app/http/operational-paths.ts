@@ -1,7 +1,5 @@
-/** Liveness is a route (app/routes/healthz.ts), also 200 while draining. */
 export const LIVENESS_PATH = "/healthz";
 
-/** Readiness is a pre-app handler (server/shutdown.ts): it says 503 while the app still serves. */
 export const READINESS_PATH = "/readyz";
 
 /** Never traced, not in the access log. */

@@ -30,7 +30,6 @@ function parseRange(text: string): { address: string; prefix: number; family: 4 
   return { address, prefix: Number(prefixText), family };
 }
 
-/** `"1"` (hops) or `"10.0.0.0/8, ::1, loopback"` (ranges); undefined when invalid. */
 export function parseTrustProxy(value: string): TrustProxy | undefined {
   const text = value.trim();
   if (/^\d{1,2}$/.test(text)) return { hops: Number(text) };

@@ -2,10 +2,7 @@ import pino from "pino";
 
 const ERROR = pino.levels.values.error ?? 50;
 
-/**
- * One write per event-loop turn: a system call per line was the largest cost we added to a request
- * (bench/README.md, "Again at 300 routes"). An error, fatal line or exit writes at once, so a crash loses none.
- */
+/** One write a turn (bench/README.md, "Again at 300 routes"); an error, fatal line or exit writes at once. */
 export function coalescedLines(write: (lines: string) => void) {
   let buffered = "";
   let scheduled = false;

@@ -16,18 +16,13 @@ import {
 } from "./trace-sampling.server";
 import { serverSdk, type ServerSdk } from "./server-sdk.server";
 
-/** Which requests get a span, what it is called, and the spans of loaders and actions. */
-
 export function serverTransactionName(method: string, url: URL, route = routePatternOf(url)): string {
   return `${method.toUpperCase()} ${route ?? url.pathname}`;
 }
 
 const SEGMENT_NAME_SOURCE = "sentry.segment.name.source";
 
-/**
- * Names the span as it is created: the trace's sampling context, read later by the meta tags,
- * `Server-Timing` or an outgoing request, carries the name only when its source is not `url`.
- */
+/** As it is created: the trace's sampling context carries the name only when its source is not `url`. */
 function nameRequestSpan(span: Span, request: { method?: string; url?: string }): void {
   const url = URL.parse(request.url ?? "/", "http://localhost");
   const route = url && routePatternOf(url);
@@ -40,15 +35,11 @@ function nameRequestSpan(span: Span, request: { method?: string; url?: string })
 export function tagRequestSpan(sdk: ServerSdk) {
   return (span: Span, request: object): void => {
     nameRequestSpan(span, request);
-    // The SDK's own type for Node's request.
     sdk.node.getIsolationScope().setTag("request_id", requestIdOf(request as IncomingMessage));
   };
 }
 
-/**
- * `httpIntegration`'s `ignoreIncomingRequests` (server/adapter/README.md): the scope takes the number
- * the request was decided by on arrival, and the SDK's sampler the rate, so the SDK agrees and records it.
- */
+/** `ignoreIncomingRequests` (server/adapter/README.md): gives the scope and sampler the arrival decision. */
 export function skipsRequestSpan(sdk: ServerSdk, rates: TraceRates) {
   return (urlPath: string, request: object): boolean => {
     const scope = sdk.node.getCurrentScope();
@@ -72,7 +63,6 @@ export function skipsRequestSpan(sdk: ServerSdk, rates: TraceRates) {
   };
 }
 
-/** A request not decided on arrival. */
 export function decideRequestSampling(
   sdk: ServerSdk,
   transactionName: () => string,
@@ -95,7 +85,7 @@ export function decideRequestSampling(
   return decision;
 }
 
-/** Decides each request's trace as it arrives: true when the SDK's HTTP instrumentation should handle it. */
+/** True when the SDK's HTTP instrumentation should handle the request. */
 export function requestTraceDecider(env: Env): ((request: IncomingMessage) => boolean) | undefined {
   const sdk = serverSdk();
   const rates = traceRates();
@@ -115,7 +105,6 @@ export function requestTraceDecider(env: Env): ((request: IncomingMessage) => bo
 
 /** In place of `@sentry/remix`'s server instrumentation, which costs every request (docs/decisions/0051). */
 export function withDataFunctionSpan<T>(kind: "loader" | "action", routeId: string, run: () => T): T {
-  // Sentry off, or an untraced request (no recording span): runs as if unwrapped.
   const Sentry = serverSdk()?.node;
   if (!Sentry?.getActiveSpan()?.isRecording()) return run();
   return Sentry.startSpan(
@@ -130,7 +119,6 @@ export function withDataFunctionSpan<T>(kind: "loader" | "action", routeId: stri
 
 export const sampleRateOf = (sdk: ServerSdk) => sdk.node.getClient()?.getOptions().tracesSampleRate ?? 0;
 
-/** For the page's meta tags, so the page load continues the server's trace. */
 export function traceMetaData(): { sentryTrace?: string; baggage?: string } {
   const sdk = serverSdk();
   if (!sdk?.node.getClient()) return {};

@@ -6,18 +6,13 @@ import type { ServerSdk } from "./server-sdk.server";
 import type { TraceBudget } from "./trace-budget.server";
 import { decideTrace, requestSampling, untracedSamplingContext } from "./trace-sampling.server";
 
-/**
- * Decided once on arrival, before the SDK's HTTP instrumentation (docs/decisions/0063): an untraced
- * request never enters the SDK's per-request machinery, so what its error needs is kept here.
- */
+/** Decided on arrival (decision 0063): an untraced request skips the SDK; its error's needs are kept here. */
 export interface RequestTrace {
   traced: boolean;
   traceId: string;
   sampleRand: number;
-  /** A new trace's: the probability it was decided with (docs/decisions/0080). */
   sampleRate?: number;
   parentSpanId?: string;
-  /** Worked out at most once. */
   name: () => string;
   upstream?: Partial<DynamicSamplingContext>;
   /** Newest last (the SDK would have kept them on its scope). */
@@ -31,7 +26,7 @@ const header = (request: IncomingMessage, name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-/** `name` is asked only when needed. The SDK creates no span for HEAD, OPTIONS and static assets. */
+/** The SDK creates no span for HEAD, OPTIONS and static assets. */
 export function decideRequestTrace(
   sdk: ServerSdk,
   request: IncomingMessage,
@@ -76,14 +71,12 @@ export function requestTraceOf(request: IncomingMessage): RequestTrace | undefin
   return traces.get(request);
 }
 
-/** The current request's trace when it is not traced (the SDK has no scope for it). */
 export function untracedTrace(): RequestTrace | undefined {
   const request = currentIncomingRequest();
   const trace = request && traces.get(request);
   return trace && !trace.traced ? trace : undefined;
 }
 
-/** `sampleRate`: the configured one, for a trace this server did not decide by its budget. */
 const untracedContextOf = (sdk: ServerSdk, trace: RequestTrace, sampleRate: number) =>
   untracedSamplingContext(
     sdk,
@@ -91,7 +84,6 @@ const untracedContextOf = (sdk: ServerSdk, trace: RequestTrace, sampleRate: numb
     trace.sampleRate ?? sampleRate,
   );
 
-/** For an untraced request's page: the browser and callees follow the decision. */
 export function untracedTraceData(sdk: ServerSdk, trace: RequestTrace, sampleRate: number) {
   return {
     sentryTrace: sdk.core.generateSentryTraceHeader(trace.traceId, sdk.core.generateSpanId(), false),

@@ -5,16 +5,11 @@ import { maskPrivateText } from "~/errors/server-failure.server";
 import { untracedTrace } from "./request-trace.server";
 import type { ServerSdk } from "./server-sdk.server";
 
-/**
- * Sentry logs (`SENTRY_LOGS_LEVEL`): the logger's lines at or above the level go to
- * Sentry through the SDK's own pino integration, in their request's trace. Off, the
- * integration is never created: pino's channel has no subscriber and costs nothing
- * (SDK 11 has no `enableLogs`: logs go whenever something captures them).
- */
+/** Off, the pino integration is never created: pino's channel has no subscriber and costs nothing. */
 
 const LEVELS = ["trace", "debug", "info", "warn", "error", "fatal"] as const;
 
-/** What identifies a line, its request and trace; no value a user typed. Every other attribute is dropped. */
+/** What identifies a line, its request and trace; no value a user typed. */
 const KEPT_ATTRIBUTES = new Set([
   ...["instance", "requestId", "trace_id", "span_id", "digest", "method", "path", "route", "status"],
   ...["reason", "durationMs", "port", "pino.logger.level"],
@@ -48,7 +43,6 @@ export function scrubLog(log: Log): Log | null {
   return { ...log, message: maskPrivateText(String(log.message)), attributes };
 }
 
-/** The options and integration Sentry.init takes; none when off. */
 export function sentryLogsOptions(
   sdk: ServerSdk,
   env: Env,
@@ -62,12 +56,7 @@ export function sentryLogsOptions(
   };
 }
 
-/**
- * An untraced request has no span and shares the process's scope: for the length of
- * one line's capture (synchronous), that scope carries the request's trace, so its
- * log joins the request's trace as its error event does. After Sentry.init, so the
- * restoring `end` runs after the SDK's.
- */
+/** An untraced request's line carries its trace while captured; after Sentry.init, to end after the SDK. */
 export function followUntracedTraces(sdk: ServerSdk, env: Env): void {
   if (env.SENTRY_LOGS_LEVEL === "off") return;
   const saved = new WeakMap<object, { scope: Scope; context: ReturnType<Scope["getPropagationContext"]> }>();

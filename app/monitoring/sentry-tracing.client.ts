@@ -15,7 +15,6 @@ import { onNavigations, type NavigationLocation } from "~/routing/navigations.cl
 import { browserRoutePattern } from "~/routing/route-pattern.client";
 import { NOT_FOUND_PATTERN } from "~/routing/route-patterns";
 
-/** The navigation in flight (until it lands), and where it was going. */
 let navigation: { span: Span | undefined; pathname: string } | undefined;
 
 /** Starting after hydration loses nothing: the page load is dated back, web vitals are buffered. */

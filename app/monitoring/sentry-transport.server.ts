@@ -8,10 +8,7 @@ import type { ServerSdk } from "./server-sdk.server";
 
 type NodeTransportOptions = Parameters<typeof makeNodeTransport>[0];
 
-/**
- * The SDK's own transport (buffer, rate limits, client reports) around a leaner HTTP request, bounded
- * in time and paused after a network failure, so an ingest that is down costs the app's requests nothing.
- */
+/** The SDK's own transport around a leaner, bounded request: an ingest that is down never slows a request. */
 
 const INGEST_TIMEOUT_MS = 5_000;
 

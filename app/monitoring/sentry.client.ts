@@ -45,7 +45,6 @@ export function captureBoundaryError(error: unknown): void {
   });
 }
 
-/** Once, unhandled, with the component stack. */
 export function captureRootError(error: unknown, info: ErrorInfo): void {
   Sentry.reactErrorHandler()(error, info);
 }

@@ -13,7 +13,7 @@ import { loadServerSdk, serverSdk } from "./server-sdk.server";
 import { traceBudget } from "./trace-budget.server";
 import { untracedFetchHook, untracedHttpHook } from "./untraced-propagation.server";
 
-/** The server side of Sentry. Without a DSN nothing of `@sentry/*` is loaded, so only its types are imported. */
+/** Without a DSN nothing of `@sentry/*` is loaded, so only its types are imported. */
 
 /** Set in full: the SDK's defaults collect everything (cookies, headers, bodies, IPs, local variables). */
 export const SERVER_DATA_COLLECTION = {
@@ -31,11 +31,7 @@ export const SERVER_DATA_COLLECTION = {
   frameContextLines: 7,
 } as const satisfies Required<DataCollection>;
 
-/**
- * Express: each middleware would become a transaction. Modules: every package name on every event.
- * Context: replaced by contextIntegration. Dedupe: the same loader failing twice has identical stacks,
- * yet each request's failure is its own event.
- */
+/** Express: a transaction per middleware; Modules: all packages per event; Dedupe: one failure per request. */
 const OMITTED_INTEGRATIONS = new Set(["Express", "Modules", "Context", "Dedupe"]);
 
 export async function initServerSentry(env: Env): Promise<void> {
@@ -49,13 +45,12 @@ export async function initServerSentry(env: Env): Promise<void> {
   const rates = setTraceRates({ budget, sdkSampler, configuredRate: env.SENTRY_TRACES_SAMPLE_RATE });
   Sentry.init({
     ...shared,
-    // Each new trace's rate, decided on arrival within SENTRY_TRACES_PER_SECOND.
     tracesSampler: sdkSampler.sampler,
     dataCollection: SERVER_DATA_COLLECTION,
     // Span streaming would skip beforeSendTransaction and the event processors (docs/decisions/0057).
     traceLifecycle: "static",
     enableOpenTelemetrySetup: false,
-    // The default, stated: the channel injection gives database clients their spans (docs/decisions/0079).
+    // Database clients' spans (docs/decisions/0079).
     enableRuntimeChannelInjection: true,
     transport: ingestTransport(sdk, { proxy: outboundProxy(env) }),
     transportOptions: {
@@ -65,9 +60,8 @@ export async function initServerSentry(env: Env): Promise<void> {
     },
     environment: sentryEnvironment(env),
     beforeBreadcrumb: (breadcrumb) => keepUntracedBreadcrumb(breadcrumb, SENTRY_LIMITS.maxBreadcrumbs),
-    // The same name as the log lines' `instance`.
     serverName: instanceName(env),
-    // Only the team's own services learn the trace (docs/configuration.md); W3C for non-Sentry ones.
+    // Only the team's own services learn the trace (docs/configuration.md).
     tracePropagationTargets: tracePropagationTargets(env),
     propagateTraceparent: true,
     beforeSendLog: logs.beforeSendLog,
@@ -99,7 +93,6 @@ export function flushServerSentry(timeoutMs: number): Promise<boolean> {
   return Sentry?.getClient() ? Sentry.flush(timeoutMs) : Promise.resolve(true);
 }
 
-/** Errors always get fresh memory figures. */
 export const TRANSACTION_CONTEXT_MAX_AGE_MS = 1_000;
 
 /** The SDK's integration reads the process's memory for every event, a real share of a traced request's CPU. */
@@ -117,7 +110,7 @@ export function contextIntegration(
         const probe = await inner.processEvent({ type: "transaction", contexts: {} }, hint, client);
         cached = { at: Date.now(), contexts: probe?.contexts ?? {} };
       }
-      // The integration's own merge: what the event already has wins.
+      // What the event already has wins, as in the integration's own merge.
       const own = event.contexts ?? {};
       event.contexts = { ...own };
       for (const [name, context] of Object.entries(cached.contexts)) {

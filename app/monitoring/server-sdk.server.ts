@@ -15,7 +15,6 @@ export function serverSdk(): ServerSdk | undefined {
   return loaded;
 }
 
-/** Before Remix loads, only when SENTRY_DSN is set. */
 export async function loadServerSdk(): Promise<ServerSdk> {
   if (!loaded) {
     const [node, core, server] = await Promise.all([

@@ -3,10 +3,7 @@ import type { ServerSdk } from "./server-sdk.server";
 import { isDroppedTransaction } from "./sentry-options";
 import type { TraceBudget } from "./trace-budget.server";
 
-/**
- * Whether a trace is recorded, decided before any span exists, so an unsampled request costs no span
- * work, by the rule the SDK's own sampler applies, so when it says yes the SDK agrees.
- */
+/** Decided before any span exists (no span work when unsampled), by the SDK's own sampler's rule. */
 
 export interface SamplingInput {
   /** Asked only when the answer would otherwise be yes: naming matches the URL against the routes. */
@@ -18,16 +15,13 @@ export interface SamplingInput {
 
 export interface TraceDecision {
   traced: boolean;
-  /** A new trace's: the probability it was decided with, which its trace carries. */
   sampleRate?: number;
 }
 
-/** A continued trace follows the upstream decision; a new one is decided by the budget's rate now. */
 export function decideTrace(
   { transactionName, parentSampled, sampleRand, untracedPaths }: SamplingInput,
   budget: TraceBudget,
 ): TraceDecision {
-  // The transaction would be dropped before sending anyway.
   const kept = () => !isDroppedTransaction(transactionName(), untracedPaths);
   if (parentSampled !== undefined) return { traced: parentSampled && kept() };
   const sampleRate = budget.rateForNewTrace();
@@ -44,10 +38,7 @@ export function requestSampling(
   return { parentSampled: context.sampled, sampleRand: context.sampleRand ?? random() };
 }
 
-/**
- * An untraced request's sampling context, as the SDK records one (`sampled=false`, this server's rate),
- * or the upstream one it continues: the page and the services it calls follow the decision.
- */
+/** As the SDK records one, or the upstream one: the page and the services it calls follow the decision. */
 export function untracedSamplingContext(
   { node, core }: ServerSdk,
   trace: { traceId: string; sampleRand: number; dsc?: Partial<DynamicSamplingContext>; transaction?: string },
@@ -76,15 +67,11 @@ interface PropagationFacts {
 }
 
 export interface SdkTraceSampler {
-  /** Called just before the SDK starts a request's span (its `ignoreIncomingRequests` hook). */
   handOver(traceId: string, sampleRate: number): void;
   sampler(context: SamplerContext): number;
 }
 
-/**
- * A continued trace keeps the upstream rate when it agrees with the upstream decision, else 1 or 0:
- * the decision stays upstream's either way.
- */
+/** The upstream rate when it agrees with the upstream decision, else 1 or 0: upstream decides either way. */
 export function inheritedRate(
   parentSampled: boolean,
   parentSampleRate: number | undefined,
@@ -95,11 +82,7 @@ export function inheritedRate(
   return parentSampled ? 1 : 0;
 }
 
-/**
- * The SDK's `tracesSampler`, told the rate each request was decided with on arrival: the SDK then
- * decides the same (`sample_rand < rate`) and records that rate on the transaction (`sentry.sample_rate`)
- * and in the trace's sampling context, so the page and Sentry's extrapolated counts carry it.
- */
+/** Told each request's arrival rate: the SDK decides the same and records it for Sentry's extrapolation. */
 export function sdkTraceSampler(budget: TraceBudget, propagation: () => PropagationFacts): SdkTraceSampler {
   // The hook and the span's start run back to back, with no await between: one slot is enough.
   let pending: { traceId: string; sampleRate: number } | undefined;
@@ -121,7 +104,7 @@ export function sdkTraceSampler(budget: TraceBudget, propagation: () => Propagat
   };
 }
 
-/** How new traces are rated: shared by the arrival decision and the SDK's sampler (docs/decisions/0080). */
+/** Shared by the arrival decision and the SDK's sampler (docs/decisions/0080). */
 export interface TraceRates {
   budget: TraceBudget;
   sdkSampler: SdkTraceSampler;
@@ -129,7 +112,6 @@ export interface TraceRates {
 }
 let rates: TraceRates | undefined;
 
-/** Set once by Sentry.init (server-init.server.ts). */
 export function setTraceRates(value: TraceRates): TraceRates {
   return (rates = value);
 }

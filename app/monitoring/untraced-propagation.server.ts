@@ -3,11 +3,7 @@ import type * as SentryNode from "@sentry/node";
 import type { ServerSdk } from "./server-sdk.server";
 import { untracedTrace, untracedTraceData } from "./request-trace.server";
 
-/**
- * An untraced request has no SDK scope (docs/decisions/0063), so the SDK would hand an upstream the
- * process's trace id with no decision, and the upstream would decide again. Its hooks run before it
- * injects; writing the request's own trace there (`-0`, `sampled=false`, flags `00`) makes it skip.
- */
+/** No SDK scope when untraced (decision 0063): our trace, set in the SDK's hooks, makes it inject nothing. */
 
 type FetchHook = NonNullable<
   NonNullable<Parameters<typeof SentryNode.nativeNodeFetchIntegration>[0]>["requestHook"]
@@ -28,7 +24,6 @@ function untracedHeaders(sdk: ServerSdk, url: string): PropagationHeaders | unde
   if (!trace) return undefined;
   const { tracePropagationTargets, tracesSampleRate } = sdk.node.getClient()?.getOptions() ?? {};
   if (!sdk.core.shouldPropagateTraceForUrl(url, tracePropagationTargets)) return undefined;
-  // The same sampling context as the page's meta tags.
   const { sentryTrace, baggage } = untracedTraceData(sdk, trace, tracesSampleRate ?? 0);
   const [traceId = "", spanId = ""] = sentryTrace.split("-");
   return {

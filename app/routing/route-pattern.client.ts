@@ -17,7 +17,6 @@ function frameworkRouter(): FrameworkRouter | undefined {
   return (window as { __remixRouter?: FrameworkRouter }).__remixRouter;
 }
 
-/** Of the page shown (no argument), of a router state (a subscriber's), or of a pathname. */
 export function browserRoutePattern(of?: string | MatchedState): string | undefined {
   const router = frameworkRouter();
   if (!router) return undefined;

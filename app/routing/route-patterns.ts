@@ -11,7 +11,6 @@ export interface RouteDefinition {
   caseSensitive?: boolean;
 }
 
-/** The catch-all `app/routes/$.tsx`: "not found". */
 export const NOT_FOUND_PATTERN = "/*";
 
 /** Each path joined to its parent's, as the framework flattens the tree (an absolute one holds its parent's). */

@@ -7,10 +7,7 @@ import type { PreAppHandler } from "../pre-app/handler";
 import { securityHeaderLines } from "../pre-app/response-headers";
 import { answerRefusal } from "./refusal-response";
 
-/**
- * A global patch: remix-serve offers no hook in front of Express and the framework, so
- * `installPreAppHandlers` wraps `http.createServer` before remix-serve calls it.
- */
+/** A global patch: remix-serve offers no hook in front of Express and the framework. */
 export type { PreAppHandler };
 
 type ExpressLike = http.RequestListener & { set?: (name: string, value: unknown) => unknown };
@@ -20,7 +17,6 @@ export function installPreAppHandlers(
   handlers: PreAppHandler[],
   { trust, onListenError }: { trust: TrustFunction; onListenError?: (error: Error) => void },
 ): ReadonlySet<http.Server> {
-  // Shutdown closes the servers created from now on.
   const httpServers = new Set<http.Server>();
   const createServer = http.createServer;
   // @ts-expect-error -- re-declaring an overloaded function; the wrapper forwards every overload.

@@ -1,10 +1,7 @@
 import { STATUS_CODES, type ServerResponse } from "node:http";
 import { refusalAnswerOver, refusalText, REFUSAL_TEXT_HEADERS, type Refusal } from "~/refusals.server";
 
-/**
- * Adapter (server/adapter/README.md): the framework's bare 500 for a refusal comes after `handleError`,
- * where no hook sees it, so remix-serve's `write` and `end` answer the refusal instead.
- */
+/** Adapter (server/adapter/README.md): the framework's bare 500 for a refusal comes where no hook sees it. */
 export function answerRefusal(response: ServerResponse): (refusal: Refusal) => void {
   return (refusal) => {
     const { write, end } = response;

@@ -1,7 +1,4 @@
-/**
- * Vite would evaluate a second copy of each module the boot and app share: `bootModules` gives it Node's
- * (docs/decisions/0073-one-copy-of-the-boot-s-modules.md). Run by Node itself: only erasable TypeScript.
- */
+/** One copy of the modules the boot and app share (decision 0073). Run by Node: only erasable TypeScript. */
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

@@ -1,7 +1,4 @@
-/**
- * The production boot, then Vite's dev server, in one process, so the pre-app handlers wrap the server
- * Vite creates (docs/decisions/0056-dev-runs-the-production-boot.md). Run by Node: only erasable TypeScript.
- */
+/** The boot, then Vite, in one process (docs/decisions/0056). Run by Node: only erasable TypeScript. */
 // First: colours are decided before Vite, which decides as it loads, is imported.
 import "./colours.ts";
 import path from "node:path";
@@ -27,8 +24,7 @@ const { config } = options();
 const { boot, bootModules } = await runDevBoot<{ booted: Promise<Env> }>(root);
 const env = await boot.booted;
 
-// Vite ends the process on SIGTERM, destroying every socket, and reinstalls that handler on each
-// restart; the hot-reload sockets would hold the drain for its whole grace.
+// Vite's SIGTERM handler, reinstalled on each restart, would end the process; its sockets hold the drain.
 const ownSignalHandlers = new Set(process.listeners("SIGTERM"));
 const bootOwnsSignals: Plugin = {
   name: "boot-owns-signals",

@@ -1,9 +1,6 @@
 import type { PreAppHandler } from "./handler";
 
-/**
- * Bounds a lazy-route-discovery request's cost (GHSA-chx6-hx7r-mcp5): Remix matches every prefix of every
- * `p`; no route matches past the deepest route plus one segment, so cutting there changes no answer.
- */
+/** GHSA-chx6-hx7r-mcp5: nothing matches past the deepest route plus one segment, so cutting there is safe. */
 export interface ManifestBounds {
   path: string;
   maxDepth: number;
@@ -64,7 +61,6 @@ export function boundedManifestTarget(
   return query ? `${pathname}?${query}` : pathname;
 }
 
-/** As the framework reads it: a leading slash added, split on "/". */
 function cutPath(value: string, maxDepth: number): string {
   const segments = (value.startsWith("/") ? value : `/${value}`).split("/").slice(1);
   return "/" + segments.slice(0, maxDepth + 1).join("/");

@@ -5,10 +5,7 @@ import { envelopeEndpoint, parseDsn, sameProject, type Dsn } from "~/http/sentry
 import { serverSdk } from "~/monitoring/server-sdk.server";
 import { clientAddress, type TrustFunction } from "~/http/trust-proxy.server";
 
-/**
- * The browser posts error reports to the app's own host, which ad blockers do not block; this
- * forwards them for the configured project only, never as an open relay (docs/decisions/0052).
- */
+/** Ad blockers spare the app's own host; the configured project only, never an open relay (decision 0052). */
 
 /** After decompression; the browser SDK's envelopes are far smaller. */
 const TUNNEL_BODY_LIMIT = 1024 * 1024;
@@ -149,7 +146,6 @@ async function forward(
   response.end(text);
 }
 
-/** Every failure is a short 4xx/5xx answer, nothing is thrown. */
 export function createTunnelHandler(options: TunnelOptions) {
   const settings: Required<TunnelOptions> = { trust: () => false, ...options };
   const configured = parseDsn(options.dsn);

@@ -1,5 +1,4 @@
-// `npm start` (docs/decisions/0067-the-app-owns-its-server.md): the boot runs before Express and React
-// Router load. Plain JavaScript that any Node parses, so it can say when Node is too old.
+// `npm start` (docs/decisions/0067): the boot first; plain JavaScript, so any Node can be told it is too old.
 import { existsSync, readFileSync } from "node:fs";
 import module from "node:module";
 import path from "node:path";
@@ -35,7 +34,6 @@ const loaded = await import(pathToFileURL(boot).href).catch((error) =>
     error: `${error?.code ?? error?.name}: ${error?.message}`,
   }),
 );
-// A build of another version of the app (Remix 2's boot exports no `startServer`).
 if (typeof loaded.startServer !== "function") {
   cannotStart("the server build is of another version of the app: run `npm run build`", { file });
 }

@@ -6,9 +6,8 @@ import type { Refusal } from "~/refusals.server";
 import { refusalAnswer } from "./refusal-answer";
 
 /**
- * React Router's handler through `@remix-run/node-fetch-server`, which `@react-router/node` is built on.
- * Ours (docs/decisions/0081): host and protocol from Express (forwarded ones only from `TRUST_PROXY`), and
- * a refusal's answer, as the framework answers a cross-origin post after `handleError`, unseen by any hook.
+ * Through `@remix-run/node-fetch-server`, as `@react-router/node` (docs/decisions/0081): host and protocol
+ * from Express (trusted by `TRUST_PROXY`), and a refusal's answer, which no hook of the framework sees.
  */
 export function frameworkHandler({
   build,

@@ -3,12 +3,7 @@ import { DIGEST_ATTRIBUTE, DIGEST_HEADER, isDigest } from "./digest";
 import type { DigestLookup } from "./error-page";
 import { pagePathOfDataUrl } from "~/routing/route-patterns";
 
-/**
- * The browser's digest lookup (see `ErrorDigestContext` in error-page.tsx). Call once, before
- * hydrating: it reads the digest of a server-rendered error page, and its `fetch`, given to
- * `HydratedRouter` as `unstable_fetch` (React Router's hook for the data requests it issues),
- * notes `DIGEST_HEADER` (digest.ts) of each single-fetch response. No global is touched.
- */
+/** Call once, before hydrating; its `fetch` is `HydratedRouter`'s `unstable_fetch`: no global is touched. */
 export function createBrowserDigestLookup(): { lookup: DigestLookup; fetch: RouterFetch } {
   const byPath = new Map<string, string>();
 

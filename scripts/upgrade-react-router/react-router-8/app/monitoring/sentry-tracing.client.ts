@@ -17,14 +17,9 @@ import { NOT_FOUND_PATTERN } from "~/routing/route-patterns";
 /** Where Sentry 11 reads the name source from; the SDK no longer exports the constant. */
 const SEGMENT_NAME_SOURCE = "sentry.segment.name.source";
 
-/** The navigation in flight (until it lands), and where it was going. */
 let navigation: { span: Span | undefined; pathname: string } | undefined;
 
-/**
- * The SDK's own spans are off: both are started here, named by route pattern, with the calls Sentry 11
- * kept from `@sentry/remix` 10. Starting after hydration loses nothing: the page load is dated back,
- * web vitals are buffered.
- */
+/** The SDK's own spans off, ours named by route pattern; after hydration, as the page load is dated back. */
 export function startTracing(): void {
   addIntegration(browserTracingIntegration({ instrumentPageLoad: false, instrumentNavigation: false }));
   const client = getClient();

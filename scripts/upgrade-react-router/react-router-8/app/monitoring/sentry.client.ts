@@ -6,10 +6,7 @@ import { sharedSentryOptions } from "./sentry-options";
 
 /** Loaded before hydration, so errors are reported from the first moment; tracing and feedback follow after it. */
 
-/**
- * Set in full: v11's defaults collect everything (the IP address Sentry infers, cookies, all headers).
- * As v10 with `sendDefaultPii: false`: the user agent and referrer only.
- */
+/** Set in full: v11's defaults collect everything; as v10 without PII, the user agent and referrer only. */
 export const BROWSER_DATA_COLLECTION = {
   userInfo: false,
   cookies: false,
@@ -30,8 +27,7 @@ export function initClientSentry(env: PublicEnv): void {
   Sentry.init({
     ...sharedSentryOptions(env),
     dataCollection: BROWSER_DATA_COLLECTION,
-    // v11's default streams spans, which beforeSendTransaction, the filters of sentry-options.ts
-    // and self-hosted Sentry before 26.4.2 never see (docs/decisions/0057).
+    // v11's streamed spans skip beforeSendTransaction and our filters (docs/decisions/0057).
     traceLifecycle: "static",
     tunnel: env.SENTRY_TUNNEL_ROUTE,
   });
@@ -67,7 +63,6 @@ export function captureBoundaryError(error: unknown): void {
   });
 }
 
-/** Once, unhandled, with the component stack. */
 export function captureRootError(error: unknown, info: ErrorInfo): void {
   Sentry.reactErrorHandler()(error, info);
 }

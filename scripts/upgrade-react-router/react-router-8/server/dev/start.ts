@@ -1,7 +1,4 @@
-/**
- * The production boot and server with Vite as middleware, as React Router's custom-server template
- * (docs/decisions/0056-dev-runs-the-production-boot.md). Run by Node itself: only erasable TypeScript.
- */
+/** Vite as middleware, as React Router's custom-server template (decision 0056). Only erasable TypeScript. */
 // First: colours are decided before Vite, which decides as it loads, is imported.
 import "./colours.ts";
 import type { Server } from "node:http";
@@ -49,9 +46,8 @@ const { server, listen } = await boot.startServer({
     return (await ssr.runner.import(SERVER_BUILD)) as ServerBuild;
   },
 });
-// The Vite servers React Router's plugin creates would end the process on SIGTERM (exit 143):
-// development's one assumption (server/adapter/README.md),
-// guarded by e2e/build/dev-server.spec.ts.
+// React Router's plugin's Vite servers would end the process on SIGTERM (exit 143): development's one
+// assumption (server/adapter/README.md), guarded by e2e/build/dev-server.spec.ts.
 const ownSignalHandlers = new Set(process.listeners("SIGTERM"));
 const bootOwnsSignals: Plugin = {
   name: "boot-owns-signals",

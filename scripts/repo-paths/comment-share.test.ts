@@ -17,7 +17,7 @@ describe("the runtime's comments", () => {
 
   it("take the runtime's files only: no test, no type declaration, no script", () => {
     const files = runtimeFiles(ROOT);
-    // The Remix tree starts from boot.mjs, the upgraded one from server.mjs.
+    // Each tree has one entry script at its top.
     expect(files.filter((file) => /^(boot|server)\.mjs$/.test(file))).toHaveLength(1);
     expect(files).toContain("server/boot.ts");
     expect(files.filter((file) => /\.test\.|\.d\.ts$|^scripts\//.test(file))).toEqual([]);

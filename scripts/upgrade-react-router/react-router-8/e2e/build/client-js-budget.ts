@@ -9,12 +9,12 @@
  * and say in the message what the bytes buy; the spec's report (attached to
  * the Playwright result as initial-js.md) shows what is downloaded and how big.
  *
- * React Router 8 and React 19 weigh more than Remix 2 and React 18: each limit
- * keeps about the headroom it had there (docs/upgrading-to-react-router-8.md).
+ * React Router 8 and React 19 weigh more than Remix 2 and React 18: each limit is bare
+ * React Router's size plus the benchmark's allowance (docs/upgrading-to-react-router-8.md).
  */
 export const CLIENT_JS_BUDGET = {
   /** `/` without SENTRY_DSN: no Sentry code may be downloaded at all. */
-  sentryOff: 120_000,
+  sentryOff: 123_000,
   /** `/` with SENTRY_DSN set: the error-reporting SDK loads before hydration. */
-  sentryOn: 158_000,
+  sentryOn: 162_000,
 } as const;

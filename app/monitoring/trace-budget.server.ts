@@ -5,7 +5,7 @@ const MIN_ELAPSED_MS = 100;
 /** A page and its fetches say little about the second's rate: a burst spends at most this share unpaced. */
 const UNPACED_SHARE = 1 / 4;
 /** Paced to last past the second's end: a budget spent early refuses the rest (decision 0080's figures). */
-const SLACK_MS = 25;
+const SLACK_MS = 50;
 
 export interface TraceBudget {
   /** Counts the arrival. */

@@ -4,7 +4,7 @@
  * widget. `npm run bench -- client-js` prints the table and fails over this
  * comparison's budget; how each figure is measured: test-support/client-js.ts.
  * The product's own absolute budget, checked inside `npm test`, is
- * e2e/build/client-js-budget.ts. See bench/README.md.
+ * e2e/toolchain/client-js-budget.ts. See bench/README.md.
  */
 import path from "node:path";
 import type { Browser } from "@playwright/test";

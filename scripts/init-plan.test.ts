@@ -33,7 +33,7 @@ describe("what goes", () => {
       expect(isRemoved(file, prefixes), file).toBe(true);
     for (const file of [
       "scripts/run-tests.mjs",
-      "e2e/build/client-js-budget.ts",
+      "e2e/toolchain/client-js-budget.ts",
       "docs/decisions/0061-the-way-off-remix-2.md",
     ])
       expect(isRemoved(file, prefixes), file).toBe(false);

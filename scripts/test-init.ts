@@ -31,7 +31,7 @@ const CORE_STEPS = [
   "test:e2e --core",
 ];
 /** The product's own budget, beside the core specs (which the upgraded tree runs too). */
-const BUDGET_SPEC = ["playwright", "test", "-c", "e2e", "e2e/build/client-js-budget.spec.ts"];
+const BUDGET_SPEC = ["playwright", "test", "-c", "e2e", "e2e/toolchain/client-js-budget.spec.ts"];
 const started = Date.now();
 const say = (line: string) =>
   console.log(`test:init: [${Math.round((Date.now() - started) / 1000)}s] ${line}`);

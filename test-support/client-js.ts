@@ -7,7 +7,7 @@
  *    (until the network is idle). A chunk imported at run time before hydration, such
  *    as the Sentry SDK when a DSN is set, is only in the second figure.
  * Sizes: raw bytes and gzip (zlib's default level, as remix-serve's compression uses).
- * Used by the product's budget (e2e/build/client-js-budget.spec.ts) and the benchmark.
+ * Used by the product's budget (e2e/toolchain/client-js-budget.spec.ts) and the benchmark.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";

@@ -47,7 +47,7 @@ const { server, listen } = await boot.startServer({
   },
 });
 // React Router's plugin's Vite servers would end the process on SIGTERM (exit 143): development's one
-// assumption (server/adapter/README.md), guarded by e2e/build/dev-server.spec.ts.
+// assumption (server/adapter/README.md), guarded by e2e/toolchain/dev-server.spec.ts.
 const ownSignalHandlers = new Set(process.listeners("SIGTERM"));
 const bootOwnsSignals: Plugin = {
   name: "boot-owns-signals",

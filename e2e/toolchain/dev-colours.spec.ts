@@ -2,7 +2,7 @@
  * `npm run dev` writes colours where Node would colour stdout, and nowhere
  * else: a terminal gets them unless NO_COLOR; a pipe gets them only with
  * FORCE_COLOR. Each case starts the dev server (e2e/support/dev-server.ts);
- * the uncoloured pipe is e2e/build/dev-server.spec.ts's own.
+ * the uncoloured pipe is e2e/toolchain/dev-server.spec.ts's own.
  */
 import { stripVTControlCharacters } from "node:util";
 import { expect, test } from "@playwright/test";

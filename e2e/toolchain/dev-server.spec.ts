@@ -8,14 +8,20 @@
  * What development shows beyond production: the page looks the same (heading
  * and digest), but Remix's development mode puts the error's message and
  * stack in the page's hydration data, and log records are pretty, not JSON
- * (without colours: its output is a pipe; e2e/build/dev-colours.spec.ts has the rest).
+ * (without colours: its output is a pipe; e2e/toolchain/dev-colours.spec.ts has the rest).
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { SERVER_HOOK_LIMIT_MS, type AppServer } from "../../test-support/app-server";
 import { devCommand, devEnv, startDevServer } from "../support/dev-server";
-import { digestOnPage, isErrorEvent, opOf, SERVER_ERROR_HEADING, settledItems } from "../support/spec-helpers";
+import {
+  digestOnPage,
+  isErrorEvent,
+  opOf,
+  SERVER_ERROR_HEADING,
+  settledItems,
+} from "../support/spec-helpers";
 import { buildRequest, rawHttp } from "../../test-support/raw-http";
 import { startRecorder, type Recorder } from "../../test-support/sentry-recorder";
 

@@ -3,7 +3,7 @@
  * module both import (docs/decisions/0073-one-copy-of-the-boot-s-modules.md):
  * the request scope, the SDK handle and the route table are plain module state,
  * which a second copy would split (e2e/operations/operations.spec.ts sees that as an error line
- * without its request id; under `npm run dev`, e2e/build/dev-server.spec.ts). Read from
+ * without its request id; under `npm run dev`, e2e/toolchain/dev-server.spec.ts). Read from
  * the server build's source maps: each source file is in one output file.
  */
 import { readdirSync, readFileSync } from "node:fs";

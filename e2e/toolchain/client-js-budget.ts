@@ -1,7 +1,7 @@
 /**
  * The product's client JavaScript budget: gzip bytes of the JavaScript Chromium
  * downloads for `/` before React hydrates it (1 KB = 1000 bytes, as Vite prints
- * sizes), checked by e2e/build/client-js-budget.spec.ts on the real production build
+ * sizes), checked by e2e/toolchain/client-js-budget.spec.ts on the real production build
  * (`build/`) inside `npm test`. Hydration waits for every byte of it, so it is
  * the part of a page's weight a visitor on a slow phone feels first.
  *

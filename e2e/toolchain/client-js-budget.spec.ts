@@ -1,5 +1,5 @@
 /**
- * The client JavaScript budget (e2e/build/client-js-budget.ts): the initial JS of `/`
+ * The client JavaScript budget (e2e/toolchain/client-js-budget.ts): the initial JS of `/`
  * that Chromium downloads before hydration, gzip, from the default production
  * build (`build/`, which `npm test` makes before the e2e step), with Sentry
  * off, on, and on with the feedback widget.

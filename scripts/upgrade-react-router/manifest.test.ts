@@ -35,7 +35,7 @@ describe("upgradeManifest, on this project's package.json", () => {
 
   it("builds with react-router, generates route types before tsc, and drops its own scripts", () => {
     expect(upgraded.scripts.build).toBe("react-router build");
-    expect(upgraded.scripts["build:e2e"]).toBe("react-router build . --config e2e/fixtures/vite.config.ts");
+    expect(upgraded.scripts["build:e2e"]).toBe("react-router build --config e2e/fixtures/vite.config.ts");
     expect(upgraded.scripts.typecheck).toBe(`react-router typegen && ${pkg.scripts.typecheck}`);
     expect(upgraded.scripts["upgrade:react-router"]).toBeUndefined();
     expect(upgraded.scripts["test:upgrade"]).toBeUndefined();

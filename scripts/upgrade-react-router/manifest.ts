@@ -82,8 +82,6 @@ export interface PackageJson {
 function upgradeScript(name: string, command: string): string {
   if (name === "start") return START_SCRIPT;
   let out = command
-    // With --config in another folder, React Router takes that folder as the project's root.
-    .replace(/\bremix vite:build --config\b/g, "react-router build . --config")
     .replace(/\bremix vite:build\b/g, "react-router build")
     .replace(/\bremix vite:dev\b/g, "react-router dev");
   if (name === "typecheck") out = `react-router typegen && ${out}`;

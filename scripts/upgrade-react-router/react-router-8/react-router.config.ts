@@ -1,15 +1,8 @@
 import type { Config } from "@react-router/dev/config";
 
-/**
- * React Router's options, in one place. The test and benchmark builds change
- * only the build directory (e2e/fixtures/vite.config.ts): React Router's
- * plugin takes no options, so server/adapter/framework-plugin.ts hands the
- * directory over through `globalThis` in the same process.
- */
-const BUILD_DIRECTORY = Symbol.for("remix-scaffold.build-directory");
-
+/** React Router's options, in one place (the test builds extend them: e2e/fixtures/react-router.config.ts). */
 export default {
   appDirectory: "app",
-  buildDirectory: (globalThis as { [BUILD_DIRECTORY]?: string })[BUILD_DIRECTORY] ?? "build",
+  buildDirectory: "build",
   ssr: true,
 } satisfies Config;

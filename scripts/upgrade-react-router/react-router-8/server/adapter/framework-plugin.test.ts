@@ -1,5 +1,8 @@
+import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { SERVER_BUILD_ID } from "./substitute-server-build";
 import { adviseOnFailure, ADAPTER_ADVICE } from "../../test-support/guard-advice";
@@ -33,4 +36,23 @@ describe("React Router's Vite plugin", () => {
       /await ssrEnvironment\.runner\.import\(\s*virtual(\$\d+)?\.serverBuild\.id\s*\)/,
     );
   });
+});
+
+describe("the build directory", () => {
+  it("a build whose React Router config and Vite config name different directories stops, naming both", async () => {
+    // The test builds' react-router.config.ts (build-e2e/) with the app's Vite config (build/),
+    // its plugins on: vite.config.ts leaves them out under Vitest.
+    const { VITEST: _vitest, ...env } = process.env;
+    const build = promisify(execFile)(
+      process.execPath,
+      [devRequire.resolve("./bin.cjs"), "build", "e2e/fixtures", "--config", "vite.config.ts"],
+      { cwd: path.resolve(import.meta.dirname, "../.."), env, timeout: 120_000 },
+    );
+    await expect(build).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(
+        "the build directory: e2e/fixtures/react-router.config.ts names build-e2e, the Vite config build",
+      ),
+    });
+  }, 150_000);
 });

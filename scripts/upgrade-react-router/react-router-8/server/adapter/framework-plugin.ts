@@ -1,12 +1,39 @@
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
-import type { PluginOption } from "vite";
+import type { Plugin, PluginOption } from "vite";
 
-/** The test and benchmark builds change only the build directory; react-router.config.ts reads it here. */
-const BUILD_DIRECTORY = Symbol.for("remix-scaffold.build-directory");
+/** The repository: the app's public files and .env, wherever a build is rooted. */
+const APP_ROOT = path.resolve(import.meta.dirname, "../..");
 
+/**
+ * React Router takes its options from `react-router.config.ts` in Vite's root
+ * only, and its CLI roots a build at its Vite config's folder: the test builds'
+ * config (e2e/fixtures/) names their build directory. The caller's
+ * `buildDirectory` is checked against it, so that the two cannot part.
+ */
 export function frameworkPlugin({ buildDirectory }: { buildDirectory: string }): PluginOption {
-  (globalThis as { [BUILD_DIRECTORY]?: string })[BUILD_DIRECTORY] = buildDirectory;
-  return reactRouter();
+  return [reactRouter(), appRootPlugin(buildDirectory)];
+}
+
+function appRootPlugin(buildDirectory: string): Plugin {
+  return {
+    name: "app-root",
+    config: () => ({
+      publicDir: path.join(APP_ROOT, "public"),
+      envDir: APP_ROOT,
+      // Outside its root a build directory is kept unless asked; it is ours alone.
+      build: { emptyOutDir: true },
+    }),
+    configResolved(config) {
+      const client = config.environments.client?.build.outDir;
+      if (config.command !== "build" || client === undefined) return;
+      const built = path.resolve(config.root, client, "..");
+      if (built !== path.resolve(APP_ROOT, buildDirectory))
+        throw new Error(
+          `the build directory: ${path.relative(APP_ROOT, path.join(config.root, "react-router.config.ts"))} names ${path.relative(APP_ROOT, built)}, the Vite config ${buildDirectory}`,
+        );
+    },
+  };
 }
 
 /** react-router.config.ts's default. */

@@ -95,19 +95,24 @@ test("far above the cap: about the cap a second, never more, and Σ 1/rate count
   const loaded = [...sentIn.keys()].filter(
     (second) => sentIn.get(second)! >= 4 * CAP && (sentIn.get(second - 1) ?? 0) >= 4 * CAP,
   );
-  const mean = loaded.reduce((sum, second) => sum + (tracesIn.get(second) ?? 0), 0) / loaded.length;
+  const counts = loaded.map((second) => tracesIn.get(second) ?? 0);
+  const mean = counts.reduce((sum, count) => sum + count, 0) / counts.length;
+  // The mean of few seconds is noisy: its standard error, from the seconds' own spread.
+  const meanError = Math.sqrt(
+    counts.reduce((sum, count) => sum + (count - mean) ** 2, 0) / (counts.length - 1) / counts.length,
+  );
   const estimated = traced.reduce((sum, item) => sum + 1 / rateOf(item), 0);
   // Σ 1/rate is itself a sample: its standard error is √Σ (1 − rate)/rate² over the traced, about
   // 3 % of the requests here, which the bounds below allow three times over.
   const error = Math.sqrt(traced.reduce((sum, item) => sum + (1 - rateOf(item)) / rateOf(item) ** 2, 0));
   const slack = (3 * error) / sent.length;
   console.log(
-    `trace cap: ${sent.length} requests, ${loaded.length} loaded seconds at ${(mean / CAP).toFixed(2)}× the cap, ` +
+    `trace cap: ${sent.length} requests, ${loaded.length} loaded seconds at ${(mean / CAP).toFixed(2)}× the cap (standard error ${(meanError / CAP).toFixed(3)}), ` +
       `Σ 1/rate ${(estimated / sent.length).toFixed(3)}× the requests (standard error ${(error / sent.length).toFixed(3)})`,
   );
   expect(loaded.length, "seconds of load well above the cap").toBeGreaterThanOrEqual(10);
   // Load that swings within a second leaves budget unspent where the pace estimate lags (decision 0080).
-  expect(mean).toBeGreaterThanOrEqual(0.85 * CAP);
+  expect(mean).toBeGreaterThanOrEqual(0.85 * CAP - 3 * meanError);
   // The cap lowered the rate (1 in a second the load left below the cap).
   expect(traced.filter((item) => rateOf(item) < 1).length).toBeGreaterThan(traced.length / 2);
   expect(estimated / sent.length).toBeGreaterThan(0.9 - slack);

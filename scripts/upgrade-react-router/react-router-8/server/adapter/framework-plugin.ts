@@ -5,12 +5,7 @@ import type { Plugin, PluginOption } from "vite";
 /** The repository: the app's public files and .env, wherever a build is rooted. */
 const APP_ROOT = path.resolve(import.meta.dirname, "../..");
 
-/**
- * React Router takes its options from `react-router.config.ts` in Vite's root
- * only, and its CLI roots a build at its Vite config's folder: the test builds'
- * config (e2e/fixtures/) names their build directory. The caller's
- * `buildDirectory` is checked against it, so that the two cannot part.
- */
+/** React Router reads react-router.config.ts in Vite's root only: the test builds' is e2e/fixtures/ (docs/decisions/0084). */
 export function frameworkPlugin({ buildDirectory }: { buildDirectory: string }): PluginOption {
   return [reactRouter(), appRootPlugin(buildDirectory)];
 }
@@ -21,8 +16,7 @@ function appRootPlugin(buildDirectory: string): Plugin {
     config: () => ({
       publicDir: path.join(APP_ROOT, "public"),
       envDir: APP_ROOT,
-      // Outside its root a build directory is kept unless asked; it is ours alone.
-      build: { emptyOutDir: true },
+      build: { emptyOutDir: true }, // outside the root too: the directory is ours alone
     }),
     configResolved(config) {
       const client = config.environments.client?.build.outDir;

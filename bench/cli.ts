@@ -13,6 +13,7 @@ const USAGE = `usage: npm run bench -- [command] [options]   (bench/README.md)
   streaming    static transactions against the SDK's span streaming, against Sentry off
   soak         resident memory over minutes of mixed requests, and the live heap by owner
   client-js    the initial JavaScript of / against its budget
+  sdk-parts    the SDK's public transport and request skip against the app's own (docs/decisions/0082)
   build <bench|baseline|documented> [--routes <n>]   one of the benchmark's builds, made again
 Each command's options: npm run bench -- <command> --help`;
 
@@ -23,6 +24,7 @@ const MODULES: Record<string, string> = {
   startup: "./startup.ts",
   streaming: "./streaming.ts",
   soak: "./soak.ts",
+  "sdk-parts": "./sdk-parts-cost.ts",
 };
 
 function buildSpec(args: string[]): BuildSpec {

@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/sdk-parts-cost.ts`: what the SDK's public way would cost where the app keeps
+ * `npm run bench -- sdk-parts`: what the SDK's public way would cost where the app keeps
  * its own part (docs/decisions/0082), each pair measured in interleaved rounds in one run.
  * - transport: envelopes (3 KB, 10 in flight) through the app's `ingestTransport` and through
  *   `makeNodeTransport` with the same time-out (`httpModule`); CPU of the sending process.
@@ -21,8 +21,14 @@ const { values } = parseArgs({
     sends: { type: "string", default: "4000" },
     duration: { type: "string", default: "3" },
     serve: { type: "boolean", default: false },
+    help: { type: "boolean", short: "h" },
   },
 });
+if (values.help) {
+  console.log(`usage: npm run bench -- sdk-parts [--rounds 6] [--sends 4000] [--duration 3]
+  --sends: envelopes each transport sends a round; --duration: seconds of load each skip a round`);
+  process.exit(0);
+}
 const cpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;

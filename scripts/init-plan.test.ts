@@ -39,6 +39,8 @@ describe("what goes", () => {
       expect(isRemoved(file, prefixes), file).toBe(false);
     const kept = removedPrefixes({ keepUpgrade: true });
     expect(isRemoved("scripts/upgrade-react-router/run.ts", kept)).toBe(false);
+    expect(isRemoved("scripts/copied-tree.ts", prefixes)).toBe(true);
+    expect(isRemoved("scripts/copied-tree.ts", kept)).toBe(false);
     expect(isRemoved("scripts/upgrade-react-router/react-router-8/bench/baseline/serve.ts", kept)).toBe(true);
   });
 

@@ -11,14 +11,15 @@
  * The trimmed tree stays in INIT_TREE (default: my-app under the system's
  * temp directory) until the next run. Ctrl-C or SIGTERM stops the running step
  * and everything it started. The way the copy is made and run follows
- * scripts/upgrade-react-router/test-upgraded-tree.ts.
+ * scripts/upgrade-react-router/test-upgraded-tree.ts; the steps they share:
+ * scripts/copied-tree.ts.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { copiedTree, runMain } from "./copied-tree";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const TREE = path.resolve(process.env.INIT_TREE ?? path.join(os.tmpdir(), "my-app"));
 const CORE_STEPS = [
   "typecheck",
@@ -32,43 +33,7 @@ const CORE_STEPS = [
 ];
 /** The product's own budget, beside the core specs (which the upgraded tree runs too). */
 const BUDGET_SPEC = ["playwright", "test", "-c", "e2e", "e2e/toolchain/client-js-budget.spec.ts"];
-const started = Date.now();
-const say = (line: string) =>
-  console.log(`test:init: [${Math.round((Date.now() - started) / 1000)}s] ${line}`);
-let current: ChildProcess | undefined;
-
-function run(command: string, args: string[], env: Record<string, string> = {}): Promise<void> {
-  say(`${command} ${args.join(" ")}`);
-  return new Promise((resolve, reject) => {
-    // Its own process group, so that a signal reaches everything it started.
-    const child = spawn(command, args, {
-      cwd: TREE,
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "inherit", "inherit"],
-      detached: true,
-    });
-    current = child;
-    child.once("exit", (code, signal) => {
-      current = undefined;
-      if (code === 0) resolve();
-      else reject(new Error(`${command} ${args.join(" ")} failed (${code ?? signal})`));
-    });
-  });
-}
-
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-  process.on(signal, () => {
-    const child = current;
-    if (child?.pid) {
-      try {
-        process.kill(-child.pid, signal);
-      } catch {
-        // Already gone.
-      }
-      child.once("exit", () => process.exit(128 + os.constants.signals[signal]));
-    } else process.exit(128 + os.constants.signals[signal]);
-  });
-}
+const { say, run, copy } = copiedTree("test:init", TREE, "INIT_TREE");
 
 const git = (...args: string[]) =>
   execFileSync("git", ["-c", "user.name=test:init", "-c", "user.email=test-init@localhost", ...args], {
@@ -76,24 +41,13 @@ const git = (...args: string[]) =>
     encoding: "utf8",
   });
 
-/** The working tree's files as git sees them (tracked and new, never ignored), committed in a fresh repository. */
+/** The working tree's files as git sees them, committed in a fresh repository (init refuses a tree git does not hold). */
 function copyTree(): void {
-  const relative = path.relative(ROOT, TREE);
-  if (relative === "" || !relative.startsWith(".."))
-    throw new Error(`INIT_TREE must be outside the project (${TREE})`);
-  rmSync(TREE, { recursive: true, force: true });
-  mkdirSync(TREE, { recursive: true });
-  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
-    cwd: ROOT,
-    encoding: "utf8",
-  })
-    .split("\0")
-    .filter((file) => file && existsSync(path.join(ROOT, file)));
-  for (const file of files) cpSync(path.join(ROOT, file), path.join(TREE, file), { force: true });
+  const files = copy();
   git("init", "-q");
   git("add", "-A");
   git("commit", "-q", "-m", "the scaffold");
-  say(`${files.length} files copied to ${TREE} and committed there`);
+  say(`${files} files copied to ${TREE} and committed there`);
 }
 
 /** What must not survive day one: init itself, the scaffold's name, the harness it removes. */
@@ -112,6 +66,7 @@ function leftovers(): string[] {
       ".ci",
       "scripts/init.ts",
       "scripts/test-init.ts",
+      "scripts/copied-tree.ts",
       "scripts/upgrade-react-router",
       "docs/day-one.md",
     ]
@@ -129,7 +84,7 @@ function leftovers(): string[] {
     : problems;
 }
 
-async function main(): Promise<void> {
+runMain("test:init", async () => {
   const args = process.argv.slice(2);
   const steps = args.length ? args : CORE_STEPS;
   copyTree();
@@ -142,9 +97,4 @@ async function main(): Promise<void> {
   await run("node", ["scripts/run-tests.mjs", ...steps]);
   if (!args.length) await run("npx", BUDGET_SPEC);
   say(`passed on the trimmed tree (${TREE})`);
-}
-
-main().catch((error: unknown) => {
-  console.error(`test:init: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
 });

@@ -1,118 +1,14 @@
 /**
  * What the browser's navigation trace is started from, on a real router of the
- * framework's (what `RemixBrowser` creates, with another history), and the guard
- * of what it assumes: the router calls its subscribers with the new navigation
- * state before any loader or action of that navigation runs (so before their
- * request is sent), and marks a location it reached by a redirect `_isRedirect`.
+ * framework's (test-support/framework-router.ts), and the guard of what it
+ * assumes: the router calls its subscribers with the new navigation state
+ * before any loader or action of that navigation runs (so before their request
+ * is sent), and marks a location it reached by a redirect `_isRedirect`.
  */
-import { createMemoryHistory, createRouter, type AgnosticRouteObject } from "@remix-run/router";
-import { afterEach, expect, it, vi } from "vitest";
-import { onNavigations } from "./navigations.client";
+import { afterEach, vi } from "vitest";
+import { navigationCases } from "../../test-support/navigation-cases";
+import { mountFrameworkRouter } from "../../test-support/framework-router";
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** The router's calls of loaders and actions, and the listener's, in the order they happened. */
-function recordedRouter(release: Promise<void>) {
-  const log: string[] = [];
-  const load = (name: string) => async () => {
-    log.push(`loader ${name}`);
-    if (name === "slow") await release;
-    return null;
-  };
-  const routes: AgnosticRouteObject[] = [
-    {
-      id: "root",
-      path: "/",
-      children: [
-        { id: "list", path: "list", loader: load("list") },
-        { id: "item", path: "list/:id", loader: load("item") },
-        {
-          id: "edit",
-          path: "list/:id/edit",
-          loader: load("edit"),
-          action: () => {
-            log.push("action edit");
-            return new Response(null, { status: 302, headers: { Location: "/list/7" } });
-          },
-        },
-        {
-          id: "old",
-          path: "old",
-          loader: () => {
-            log.push("loader old");
-            return new Response(null, { status: 302, headers: { Location: "/list" } });
-          },
-        },
-        { id: "slow", path: "slow", loader: load("slow") },
-        { id: "static", path: "static" },
-      ],
-    },
-  ];
-  // Hydrated, as Remix's is: the page's data came with the document.
-  const router = createRouter({
-    routes,
-    history: createMemoryHistory({ initialEntries: ["/list"] }),
-    hydrationData: { loaderData: { root: null, list: null } },
-  });
-  router.initialize();
-  vi.stubGlobal("window", { __remixRouter: router });
-  const unsubscribe = onNavigations({
-    started: (location) => log.push(`started ${location.pathname}`),
-    landed: (location) => log.push(`landed ${location.pathname}`),
-  });
-  return { router, log, unsubscribe };
-}
-
-it("starts each navigation before its loaders run, and lands where it ends", async () => {
-  const { router, log } = recordedRouter(Promise.resolve());
-  await router.navigate("/list/7");
-  expect(log).toEqual(["started /list/7", "loader item", "landed /list/7"]);
-});
-
-it("keeps a redirect in its navigation, which lands on the redirect's target", async () => {
-  const { router, log } = recordedRouter(Promise.resolve());
-  await router.navigate("/old");
-  expect(log).toEqual(["started /old", "loader old", "loader list", "landed /list"]);
-});
-
-it("keeps a form's action, its redirect and the reload in one navigation", async () => {
-  const { router, log } = recordedRouter(Promise.resolve());
-  await router.navigate("/list/7/edit");
-  log.length = 0;
-  const formData = new FormData();
-  formData.set("note", "hello");
-  await router.navigate("/list/7/edit", { formMethod: "post", formData });
-  expect(log).toEqual(["started /list/7/edit", "action edit", "loader item", "landed /list/7"]);
-});
-
-it("starts a new navigation when one replaces another in flight", async () => {
-  let release = () => {};
-  const { router, log } = recordedRouter(new Promise<void>((resolve) => (release = resolve)));
-  const slow = router.navigate("/slow");
-  await vi.waitFor(() => expect(log).toContain("loader slow"));
-  await router.navigate("/list/7");
-  release();
-  await slow;
-  expect(log).toEqual(["started /slow", "loader slow", "started /list/7", "loader item", "landed /list/7"]);
-});
-
-it("starts back and forward navigations, and those with nothing to load", async () => {
-  const { router, log } = recordedRouter(Promise.resolve());
-  await router.navigate("/static");
-  await router.navigate("/list/7");
-  log.length = 0;
-  await router.navigate(-1);
-  await vi.waitFor(() => expect(log).toEqual(["started /static", "landed /static"]));
-  // A change of hash or of nothing is no navigation.
-  await router.navigate("/static#part");
-  expect(log).toEqual(["started /static", "landed /static"]);
-});
-
-it("stops when unsubscribed, and needs the framework's router", async () => {
-  const { router, log, unsubscribe } = recordedRouter(Promise.resolve());
-  unsubscribe?.();
-  await router.navigate("/list/7");
-  expect(log).toEqual(["loader item"]);
-  vi.stubGlobal("window", {});
-  expect(onNavigations({ started: () => {}, landed: () => {} })).toBeUndefined();
-});
+navigationCases(mountFrameworkRouter);

@@ -123,6 +123,14 @@ export async function waitForTracing(page: Page): Promise<void> {
   });
 }
 
+/** Opens a fixture page and waits until it has hydrated and the browser's tracing runs; its response. */
+export async function openTraced(page: Page, path: string) {
+  const response = await page.goto(path);
+  await waitForHydration(page);
+  await waitForTracing(page);
+  return response;
+}
+
 /** A new sampled trace, as a `sentry-trace` header: requests the test makes itself carry a trace id it knows. */
 export function newTrace(): { traceId: string; headers: Record<string, string> } {
   const hex = (bytes: number) => randomBytes(bytes).toString("hex");

@@ -11,13 +11,13 @@ import {
   expect,
   fromNowOn,
   isTransaction,
+  openTraced,
   opOf,
   pageTrace,
   parseSentryTrace,
   settledItems,
   test,
   traceIdOf,
-  waitForHydration,
   waitForTracing,
 } from "../support/spec-helpers";
 
@@ -111,9 +111,7 @@ test("a form on a nested route: its action, the redirect and the reload are one 
   page,
   recorder,
 }) => {
-  await page.goto("/fixtures/shapes/list/7/edit");
-  await waitForHydration(page);
-  await waitForTracing(page);
+  await openTraced(page, "/fixtures/shapes/list/7/edit");
   const pageload = await pageTrace(page);
   const fresh = fromNowOn(recorder);
 

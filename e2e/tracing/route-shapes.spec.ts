@@ -15,6 +15,7 @@ import {
   expect,
   fromNowOn,
   isTransaction,
+  openTraced,
   opOf,
   pageTrace,
   settledItems,
@@ -61,10 +62,8 @@ const urlPath = (item: EnvelopeItem) => item.payload?.contexts?.trace?.data?.["u
 
 for (const { path, pattern } of shapePages) {
   test(`${path} is named ${pattern}, from the server's span to a navigation`, async ({ page, recorder }) => {
-    const response = await page.goto(path);
+    const response = await openTraced(page, path);
     expect(response?.status()).toBe(200);
-    await waitForHydration(page);
-    await waitForTracing(page);
     const meta = await pageTrace(page);
     expect(baggageTransaction(meta.baggage)).toBe(`GET ${pattern}`);
     const serverTiming = response?.headers()["server-timing"] ?? "";
@@ -95,9 +94,7 @@ test("a form on a nested route: the post is named by its route, and so is where 
   page,
   recorder,
 }) => {
-  await page.goto("/fixtures/shapes/list/7/edit");
-  await waitForHydration(page);
-  await waitForTracing(page);
+  await openTraced(page, "/fixtures/shapes/list/7/edit");
   const fresh = fromNowOn(recorder);
   await page.getByRole("button", { name: "Save" }).click();
   await page.waitForURL("**/fixtures/shapes/list/7");

@@ -58,8 +58,8 @@ export const TREE_PASSAGES: Readonly<Record<string, Passages>> = {
     // No patches/ on React Router 8 (docs/decisions/0071).
     ["`deploy/` and its checks, `patches/`, `SECURITY.md`", "`deploy/` and its checks, `SECURITY.md`"],
     [
-      "| `scripts/upgrade-react-router/`, the upgrade's doc, `upgrade:react-router`, `test:upgrade`",
-      "| the upgrade's page (the upgrade removed itself and its scripts)",
+      "| `scripts/upgrade-react-router/`, `scripts/copied-tree.ts` (its test's steps), the upgrade's doc, `upgrade:react-router`, `test:upgrade`",
+      "| the upgrade's page, `scripts/copied-tree.ts` (init's test's steps; the upgrade removed itself and its scripts)",
     ],
   ],
   "docs/testing.md": [
@@ -80,8 +80,8 @@ export const TREE_PASSAGES: Readonly<Record<string, Passages>> = {
   ],
   "scripts/test-init.ts": [
     [
-      " * and everything it started. The way the copy is made and run follows\n * scripts/upgrade-react-router/test-upgraded-tree.ts.",
-      " * and everything it started. The way the copy is made and run follows\n * the upgrade's own test on the Remix 2 tree this one came from.",
+      " * and everything it started. The way the copy is made and run follows\n * scripts/upgrade-react-router/test-upgraded-tree.ts;",
+      " * and everything it started. The way the copy is made and run follows\n * the upgrade's own test on the Remix 2 tree this one came from;",
     ],
   ],
   "test-support/framework.ts": [

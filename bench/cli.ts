@@ -14,6 +14,12 @@ const USAGE = `usage: npm run bench -- [command] [options]   (bench/README.md)
   soak         resident memory over minutes of mixed requests, and the live heap by owner
   client-js    the initial JavaScript of / against its budget
   sdk-parts    the SDK's public transport and request skip against the app's own (docs/decisions/0082)
+  trace-cost   a traced request's CPU against an untraced one (e2e build)
+  sentry-logs  what SENTRY_LOGS_LEVEL=info costs a request (e2e build)
+  channel-injection        the SDK's channel injection on, on with Express first, and off (e2e build)
+  channel-injection-parts  its load and per-call parts, in fresh processes
+  compare-builds --before <dir> --after <dir>   a change's cost: two bench builds in interleaved rounds
+  compare-goals <before.json> <after.json>      Sentry's cost goals of two earlier runs side by side
   build <bench|baseline|documented> [--routes <n>]   one of the benchmark's builds, made again
 Each command's options: npm run bench -- <command> --help`;
 
@@ -25,6 +31,12 @@ const MODULES: Record<string, string> = {
   streaming: "./streaming.ts",
   soak: "./soak.ts",
   "sdk-parts": "./sdk-parts-cost.ts",
+  "trace-cost": "./trace-cost.ts",
+  "sentry-logs": "./sentry-logs-cost.ts",
+  "channel-injection": "./channel-injection.ts",
+  "channel-injection-parts": "./channel-injection-parts.ts",
+  "compare-builds": "./compare-builds.ts",
+  "compare-goals": "./goals-before-after.ts",
 };
 
 function buildSpec(args: string[]): BuildSpec {

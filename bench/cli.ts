@@ -39,14 +39,18 @@ const MODULES: Record<string, string> = {
   "compare-goals": "./goals-before-after.ts",
 };
 
-function buildSpec(args: string[]): BuildSpec {
+const BUILD_USAGE = "usage: npm run bench -- build <bench|baseline|documented> [--routes <n>]";
+
+/** The build named, or undefined when only its usage was asked for. */
+function buildSpec(args: string[]): BuildSpec | undefined {
   const { values, positionals } = parseArgs({
     args,
-    options: { routes: { type: "string" } },
+    options: { routes: { type: "string" }, help: { type: "boolean", short: "h" } },
     allowPositionals: true,
   });
+  if (values.help) return void console.log(BUILD_USAGE);
   const [which] = positionals;
-  if (positionals.length !== 1) throw new Error(USAGE);
+  if (positionals.length !== 1) throw new Error(BUILD_USAGE);
   if (values.routes === undefined) {
     if (which === "bench" || which === "baseline") return BUILDS[which];
     if (which === "documented") return routeCountBuilds(1).documented;
@@ -55,15 +59,22 @@ function buildSpec(args: string[]): BuildSpec {
     if (which === "bench") return builds.app;
     if (which === "baseline" || which === "documented") return builds[which];
   }
-  throw new Error(`unknown build ${which}\n${USAGE}`);
+  throw new Error(`unknown build ${which}\n${BUILD_USAGE}`);
 }
 
 async function main(argv: string[]): Promise<void> {
   const command = argv[0] === undefined || argv[0].startsWith("-") ? "run" : argv[0];
   const rest = command === argv[0] ? argv.slice(1) : argv;
   if (command === "help") return console.log(USAGE);
-  if (command === "build") return ensureBuild(buildSpec(rest), "always", (line) => console.error(line));
-  if (command === "client-js") return (await import("./client-js")).main();
+  if (command === "build") {
+    const spec = buildSpec(rest);
+    return spec && ensureBuild(spec, "always", (line) => console.error(line));
+  }
+  if (command === "client-js") {
+    const { values } = parseArgs({ args: rest, options: { help: { type: "boolean", short: "h" } } });
+    if (values.help) return console.log("usage: npm run bench -- client-js   (BENCH_BUILD as in the run)");
+    return (await import("./client-js")).main();
+  }
   const module = MODULES[command];
   if (!module) throw new Error(`unknown command ${command}\n${USAGE}`);
   process.argv = [process.argv[0]!, path.join(import.meta.dirname, module), ...rest];

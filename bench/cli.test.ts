@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const bench = (...args: string[]) =>
-  promisify(execFile)(path.join(ROOT, "node_modules/.bin/tsx"), ["bench/cli.ts", ...args], {
+  // One process each (no tsx CLI in between), so that a time-out kills all it started.
+  promisify(execFile)(process.execPath, ["--import", "tsx", "bench/cli.ts", ...args], {
     cwd: ROOT,
     encoding: "utf8",
     timeout: 60_000,
@@ -17,11 +18,12 @@ describe("npm run bench", () => {
     const { stdout } = await bench("help");
     const commands = [...stdout.matchAll(/^ {2}([a-z][a-z-]*)/gm)].map((match) => match[1]!);
     expect(commands).toEqual(expect.arrayContaining(["run", "trace-cost", "compare-goals", "build"]));
-    const answers = await Promise.all(commands.map((command) => bench(command, "--help")));
-    commands.forEach((command, index) => {
+    // One at a time: a dozen start-ups at once would crowd the other test files.
+    for (const command of commands) {
+      const { stdout: usage } = await bench(command, "--help");
       // The run's usage is the entry's own: `npm run bench -- [options]`.
       const name = command === "run" ? "\\[options\\]" : command;
-      expect(answers[index]!.stdout, command).toMatch(new RegExp(`^usage: npm run bench -- ${name}(\\s|$)`));
-    });
+      expect(usage, command).toMatch(new RegExp(`^usage: npm run bench -- ${name}(\\s|$)`));
+    }
   }, 180_000);
 });

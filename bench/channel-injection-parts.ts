@@ -1,12 +1,13 @@
 /**
- * `npx tsx bench/channel-injection-parts.ts`: the parts of the runtime channel injection's cost
- * (docs/decisions/0079) that bench/channel-injection.ts cannot tell from a shared machine's noise,
+ * `npm run bench -- channel-injection-parts`: the parts of the runtime channel injection's cost
+ * (docs/decisions/0079) that `channel-injection` cannot tell from a shared machine's noise,
  * each measured inside fresh processes, 5 interleaved rounds, injection on, on with Express loaded
  * before Sentry, and off: the CPU ms of loading what it rewrites in this app (remix-serve's Express,
  * then pg), and the CPU ns per call of Express's `Layer.handle_request` (8 calls per request here).
  */
 import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
+import { parseArgs } from "node:util";
 
 const MODES = ["on", "express-first", "off"] as const;
 type Mode = (typeof MODES)[number];
@@ -71,5 +72,17 @@ function main() {
   }
 }
 
-if (process.argv[2] === "child") await child(process.argv[3] as Mode);
-else main();
+// A child is this file run on its own: `child <mode>`.
+const { values, positionals } = parseArgs({
+  options: { help: { type: "boolean", short: "h" } },
+  allowPositionals: true,
+});
+if (values.help) {
+  console.log(`usage: npm run bench -- channel-injection-parts
+Fresh processes, 5 interleaved rounds of injection on, on with Express first, and off: loading
+Express then pg (CPU ms) and a call of Express's Layer.handle_request (CPU ns).`);
+  process.exit(0);
+}
+if (positionals[0] === "child") await child(positionals[1] as Mode);
+else if (positionals.length === 0) main();
+else throw new Error(`unknown argument ${positionals[0]}`);

@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/channel-injection.ts`: what the SDK's runtime diagnostics-channel injection
+ * `npm run bench -- channel-injection`: what the SDK's runtime diagnostics-channel injection
  * (database spans, docs/decisions/0079) costs, with Sentry on at 100 % on the e2e build
  * (`npm run build:e2e` first): injection on (the app's setting), on with Express loaded before
  * Sentry (bench/support/express-before-sentry.mjs) and off (bench/support/no-channel-injection.mjs).
@@ -23,8 +23,14 @@ const { values } = parseArgs({
     "start-rounds": { type: "string", default: "5" },
     duration: { type: "string", default: "3" },
     connections: { type: "string", default: "10" },
+    help: { type: "boolean", short: "h" },
   },
 });
+if (values.help) {
+  console.log(`usage: npm run bench -- channel-injection [--rounds 8] [--start-rounds 5] [--duration 3] [--connections 10]
+Injection on, on with Express loaded first, and off, on the e2e build (npm run build:e2e first).`);
+  process.exit(0);
+}
 const ROOT = path.resolve(import.meta.dirname, "..");
 /** Preloads of each side: injection on (the app's setting), on with Express loaded before Sentry, off. */
 const VARIANTS = {

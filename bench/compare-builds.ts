@@ -1,16 +1,11 @@
 /**
- * `npx tsx bench/compare-builds.ts --before <dir> --after <dir>`: did a change
- * of the app make a request cheaper? Two bench builds of the app (the same
- * route count, e.g. `build-bench-1` copied aside before the change, and the
- * new `build-bench-1`), each started as targets of `npm run bench` (B Sentry
- * off, C at 100 %, D at the default rate; `--rate <r>` sets D's), measured in
- * interleaved rounds (for each round, workload and target: before, after) on
- * 127.0.0.1. Prints CPU ms per request (median, min–max) and after ÷ before.
- * `--after-root <dir>` starts the "after" builds from another project, e.g.
+ * `npm run bench -- compare-builds`: did a change of the app make a request cheaper? Two bench
+ * builds of one route count (e.g. `build-bench-1` copied aside before the change, and the new
+ * one), each started as targets of `npm run bench`, measured in interleaved rounds (for each
+ * round, workload and target: before, after) on 127.0.0.1: CPU ms per request (median, min–max)
+ * and after ÷ before. Its options: USAGE. `--after-root` can name, e.g.
  * the React Router 8 tree `npm run test:upgrade` leaves (its own start script
- * and packages): the two frameworks head to head. `--baseline` measures this
- * tree's bare framework app (target A, bench/baseline) in the same rounds, and
- * prints each build's cost over it. See bench/README.md ("Before and after").
+ * and packages): the two frameworks head to head. See bench/README.md ("Before and after").
  */
 import os from "node:os";
 import { parseArgs } from "node:util";
@@ -36,10 +31,19 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "2" },
     connections: { type: "string", default: "20" },
     baseline: { type: "boolean", default: false },
+    help: { type: "boolean", short: "h" },
   },
 });
-if (!values.before || !values.after)
-  throw new Error("usage: --before <build dir> --after <build dir> [options]");
+const USAGE = `usage: npm run bench -- compare-builds --before <build dir> --after <build dir> [--after-root <dir>]
+  [--routes 1] [--targets B,C,D] [--workloads doc-item,data-item] [--rate <r>] [--duration 5]
+  [--rounds 5] [--warmup 2] [--connections 20] [--baseline]
+Targets: B Sentry off, C 100 %, D the default rate or --rate. --after-root: the "after" builds'
+tree; --baseline: this tree's bare app (A) in the same rounds. bench/README.md, "Before and after".`;
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (!values.before || !values.after) throw new Error(USAGE);
 const routes = Number(values.routes);
 const workloads = values.workloads.split(",").map((id) => WORKLOADS.find((w) => w.id === id)!);
 if (workloads.includes(undefined!)) throw new Error(`unknown workload in ${values.workloads}`);

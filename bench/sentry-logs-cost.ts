@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/sentry-logs-cost.ts`: what `SENTRY_LOGS_LEVEL=info` costs a request.
+ * `npm run bench -- sentry-logs`: what `SENTRY_LOGS_LEVEL=info` costs a request.
  * Two servers of the e2e build (`npm run build:e2e`), Sentry on at the default rate,
  * Sentry logs off and on, measured in interleaved rounds on 127.0.0.1: a document
  * (no logger line on Remix 2: its access line is remix-serve's) and a 405 refusal
@@ -18,8 +18,14 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "4" },
     duration: { type: "string", default: "5" },
     connections: { type: "string", default: "10" },
+    help: { type: "boolean", short: "h" },
   },
 });
+if (values.help) {
+  console.log(`usage: npm run bench -- sentry-logs [--rounds 4] [--duration 5] [--connections 10]
+Two servers of the e2e build (npm run build:e2e first): SENTRY_LOGS_LEVEL unset and info.`);
+  process.exit(0);
+}
 
 const WORKLOADS = [
   { id: "document", method: "GET" as const, path: "/fixtures/items/1" },

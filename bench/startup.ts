@@ -17,7 +17,13 @@ import type { TargetId } from "./support/report";
 import { memoryMb, stopAll } from "./support/servers";
 import { AVAILABLE_TARGETS, startTarget, TARGET_NAMES } from "./support/targets";
 
-const { values } = parseArgs({ options: { rounds: { type: "string", default: "5" } } });
+const { values } = parseArgs({
+  options: { rounds: { type: "string", default: "5" }, help: { type: "boolean", short: "h" } },
+});
+if (values.help) {
+  console.log("usage: npm run bench -- startup [--rounds 5]   (targets A, B, D, E at 1 route)");
+  process.exit(0);
+}
 const rounds = Number(values.rounds);
 const builds = routeCountBuilds(1);
 const log = (line: string) => process.stderr.write(`${line}\n`);

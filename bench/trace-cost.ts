@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/trace-cost.ts`: what a traced request costs the server in CPU against an untraced
+ * `npm run bench -- trace-cost`: what a traced request costs the server in CPU against an untraced
  * one, the figure SENTRY_TRACES_PER_SECOND's default rests on (bench/README.md, "What a trace
  * costs"). Three copies of the production e2e build (`npm run build:e2e` first), Sentry on against
  * the local recorder: U traces nothing (rate 0), T everything (rate 1, no cap), D runs the defaults
@@ -20,8 +20,14 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "5" },
     warmup: { type: "string", default: "2" },
     connections: { type: "string", default: "10" },
+    help: { type: "boolean", short: "h" },
   },
 });
+if (values.help) {
+  console.log(`usage: npm run bench -- trace-cost [--duration 4] [--rounds 5] [--warmup 2] [--connections 10]
+Targets of the e2e build (npm run build:e2e first): U rate 0, T rate 1 and no cap, D the defaults.`);
+  process.exit(0);
+}
 const WORKLOADS = { document: "/fixtures/items/1", data: "/fixtures/items/1.data" };
 const log = (line: string) => process.stderr.write(`${line}\n`);
 

@@ -6,7 +6,7 @@ import { serverSdk } from "~/monitoring/server-sdk.server";
 import { routePatternOf } from "~/routing/request-route.server";
 import { currentOrNewRequestId, recordDigest, requestedPath } from "~/request-scope.server";
 
-/** A failure's cause without private values (docs/errors.md): an Error's own fields by name only. */
+/** Our own failures: one digest, log line and event each, the cause without private values (docs/errors.md). */
 
 export function handleServerError(error: unknown, { request }: { request: Request }): void {
   // A client that went away aborts its loaders; a 4xx is an answer, not a fault of ours.
@@ -24,7 +24,8 @@ export function reportServerFailure(
   const digest = createDigest();
   recordDigest(digest);
   const requestId = currentOrNewRequestId();
-  const route = routePatternOf(new URL(request.url));
+  const url = new URL(request.url);
+  const route = routePatternOf(url);
   const path = requestedPath(request);
   getLogger().error(
     { digest, requestId, method: request.method, path, route, status, err: cause },
@@ -38,7 +39,7 @@ export function reportServerFailure(
     scope.setTag("digest", digest);
     scope.setTag("request_id", requestId);
     if (answer) scope.setContext("thrown_response", { ...answer });
-    scope.setTransactionName(serverTransactionName(request.method, new URL(request.url), route));
+    scope.setTransactionName(serverTransactionName(request.method, url, route));
     // A hint that also carries tags is read as scope data and the mechanism is dropped.
     sdk.node.captureException(cause, {
       mechanism: { type: "auto.function.remix.server", handled: false, data: { function: "handleError" } },
@@ -61,6 +62,7 @@ const KEPT_FIELDS = new Set(["code", "errno", "syscall"]);
 const MAX_CAUSES = 5;
 const WRITABLE = { writable: true, configurable: true };
 
+/** An Error's own fields by name only, its message and stack masked; a thrown non-Error described by shape. */
 export function reportedCause(thrown: unknown, depth = 0): Error {
   if (!(thrown instanceof Error)) {
     const error = new ThrownValue(describeThrownValue(thrown));

@@ -27,7 +27,7 @@ function beforeAllBodies(source: string): string[] {
 }
 
 const specs = SPEC_DIRS.flatMap((dir) =>
-  readdirSync(path.join(ROOT, dir))
+  readdirSync(path.join(ROOT, dir), { recursive: true, encoding: "utf8" })
     .filter((name) => name.endsWith(".spec.ts"))
     .map((name) => path.join(dir, name)),
 );

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { countServerStart } from "./server-starts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -112,7 +113,14 @@ export function baseEnv(): Record<string, string> {
   return { ...kept, ENV_FILE: "" };
 }
 
+/** Starts the app for the running spec file, which is charged for it (server-starts.ts). */
 export async function startApp(options: StartOptions = {}): Promise<AppServer> {
+  countServerStart();
+  return launchApp(options);
+}
+
+/** Starts the app without charging a spec file: the worker's shared app (test-with-app.ts). */
+export async function launchApp(options: StartOptions = {}): Promise<AppServer> {
   const build = options.build ?? "build-e2e";
   const projectRoot = options.root ?? root;
   const pkg = JSON.parse(readFileSync(path.join(projectRoot, "package.json"), "utf8")) as {

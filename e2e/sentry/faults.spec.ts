@@ -26,6 +26,8 @@ import { cpuMs, load, percentile, rssMiB } from "../../test-support/load";
 import { startRecorder, type Recorder } from "../../test-support/sentry-recorder";
 import { digestInHtml } from "../../test-support/error-digest";
 
+test.use({ serverStarts: 13 }); // Sentry off, five pairs of twins, and the memory test's two
+
 test.describe.configure({ mode: "serial" });
 // Over 3x the slowest seen on a loaded 2-core machine (bench/README.md, "How long the test suite takes").
 test.setTimeout(240_000);

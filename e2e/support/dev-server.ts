@@ -16,6 +16,7 @@ import {
   superviseServer,
   type AppServer,
 } from "../../test-support/app-server";
+import { countServerStart } from "../../test-support/server-starts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -47,6 +48,7 @@ export async function startDevServer(
   env: Record<string, string | undefined> = {},
   { terminal = false }: { terminal?: boolean } = {},
 ): Promise<AppServer> {
+  countServerStart();
   const { command, args } = devCommand();
   const port = await freePort();
   const childEnv = devEnv({ PORT: String(port), HOST: "127.0.0.1", ...env });

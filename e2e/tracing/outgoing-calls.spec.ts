@@ -24,6 +24,8 @@ import {
 } from "../support/spec-helpers";
 import { baggageOf, receivedFor, startUpstream, type Upstream } from "../support/upstream";
 
+test.use({ serverStarts: 2 }); // a traced and an untraced app calling the upstreams
+
 let upstream: Upstream | undefined;
 let thirdParty: Upstream | undefined;
 const servers: Record<"traced" | "untraced", AppServer | undefined> = {

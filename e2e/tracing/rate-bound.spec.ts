@@ -9,6 +9,8 @@ import type { AppServer } from "../../test-support/app-server";
 import type { EnvelopeItem } from "../../test-support/sentry-recorder";
 import { expect, isTransaction, opOf, test } from "../support/spec-helpers";
 
+test.use({ serverStarts: 1 }); // its appEnv
+
 /**
  * Small enough that a machine shared with other test runs (60-700 requests a second seen) is well
  * above it; about 1 100 traces in the steady phase, so Σ 1/rate's standard error is about 3 %.

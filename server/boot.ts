@@ -1,7 +1,6 @@
 /** Runs before the app loads, so Sentry is in place before what it watches; imports only what starting needs. */
 import { instanceName, type Env } from "~/env.server";
 import { flushServerSentry, initServerSentry } from "~/monitoring/server-init.server";
-import { requestTraceDecider } from "~/monitoring/request-spans.server";
 import { trustFunction } from "~/http/trust-proxy.server";
 import { trustRequestIdsFrom } from "~/request-scope.server";
 import { installPreAppHandlers } from "./adapter/http-server";
@@ -17,8 +16,7 @@ async function boot(): Promise<Env> {
   const { envFile, env } = checkedEnvironment();
   const trust = trustFunction(env.TRUST_PROXY);
   trustRequestIdsFrom(trust);
-  await initServerSentry(env);
-  const traced = requestTraceDecider(env);
+  const traced = await initServerSentry(env);
   if (traced) bypassSentryUnlessTraced(traced);
   // remix-serve's lines and Express's stacks become JSON; under `npm run dev` Vite's stay as printed.
   if (env.NODE_ENV !== "development") {

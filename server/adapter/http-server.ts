@@ -1,7 +1,7 @@
 import http from "node:http";
 import { syncBuiltinESMExports } from "node:module";
 import type { TrustFunction } from "~/http/trust-proxy.server";
-import { requestTraceOf } from "~/monitoring/request-trace.server";
+import { requestTraceOf, runInRequestTrace } from "~/monitoring/request-trace.server";
 import { runInRequestScope } from "~/request-scope.server";
 import type { PreAppHandler } from "../pre-app/handler";
 import { securityHeaderLines } from "../pre-app/response-headers";
@@ -32,12 +32,14 @@ export function installPreAppHandlers(
     for (const listener of appListeners) listener.set?.("trust proxy", trust);
     server.removeAllListeners("request");
     const toApp = (request: http.IncomingMessage, response: http.ServerResponse) =>
-      runInRequestScope(
-        request.url ?? "/",
-        () => {
-          for (const listener of appListeners) listener(request, response);
-        },
-        { incoming: request, answerRefusal: answerRefusal(response), trace: requestTraceOf(request) },
+      runInRequestTrace(request, () =>
+        runInRequestScope(
+          request.url ?? "/",
+          () => {
+            for (const listener of appListeners) listener(request, response);
+          },
+          { incoming: request, answerRefusal: answerRefusal(response), trace: requestTraceOf(request) },
+        ),
       );
     server.on("request", (request: http.IncomingMessage, response: http.ServerResponse) => {
       if (handlers.some((handle) => handle(request, response))) return;

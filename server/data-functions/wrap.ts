@@ -1,6 +1,6 @@
 import type { Refusal } from "~/refusals.server";
 import { isThrownData, statusOfThrownData } from "~/errors/thrown-response.server";
-import { keysForMessage, keysOf, kindOf } from "~/errors/server-failure.server";
+import { keysForMessage, keysOf, kindOf } from "~/privacy/masking";
 import { limitRequestBody, refusingUnreadableBodies, UnreadableBodyError } from "~/http/request-body.server";
 import { withDataFunctionSpan } from "~/monitoring/request-spans.server";
 import { checkDataBounds } from "./data-bounds";

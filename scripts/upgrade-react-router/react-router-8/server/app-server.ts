@@ -7,7 +7,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import type { Env } from "~/env.server";
-import { requestTraceOf } from "~/monitoring/request-trace.server";
+import { requestTraceOf, runInRequestTrace } from "~/monitoring/request-trace.server";
 import { runInRequestScope, trustRequestIdsFrom } from "~/request-scope.server";
 import type { Refusal } from "~/refusals.server";
 import { trustFunction } from "~/http/trust-proxy.server";
@@ -70,11 +70,13 @@ export async function createAppServer(env: Env, options: AppServerOptions): Prom
   const refusals = new WeakMap<http.IncomingMessage, Refusal>();
   const app = await expressApp(env, options, (request) => refusals.get(request));
   const toApp = (request: http.IncomingMessage, response: http.ServerResponse) =>
-    runInRequestScope(request.url ?? "/", () => app(request, response), {
-      incoming: request,
-      trace: requestTraceOf(request),
-      answerRefusal: (refusal) => void refusals.set(request, refusal),
-    });
+    runInRequestTrace(request, () =>
+      runInRequestScope(request.url ?? "/", () => app(request, response), {
+        incoming: request,
+        trace: requestTraceOf(request),
+        answerRefusal: (refusal) => void refusals.set(request, refusal),
+      }),
+    );
   const server = http.createServer();
   server.on("request", (request: http.IncomingMessage, response: http.ServerResponse) => {
     if (handlers.some((handle) => handle(request, response))) return;

@@ -55,7 +55,10 @@ export function skipsRequestSpan(sdk: ServerSdk, decide: (request: IncomingMessa
 }
 
 /** The one decision, for the arrival's subscriber and the SDK's callback alike. */
-export function requestTraceDecider(sdk: ServerSdk, rates: TraceRates): (request: IncomingMessage) => RequestTrace {
+export function requestTraceDecider(
+  sdk: ServerSdk,
+  rates: TraceRates,
+): (request: IncomingMessage) => RequestTrace {
   const isStaticAsset = sdk.server.isStaticAssetRequest;
   return (request) =>
     decideRequestTrace(sdk, request, {

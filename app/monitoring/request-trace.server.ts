@@ -36,7 +36,11 @@ function spanless(request: IncomingMessage, isStaticAsset: (url: string) => bool
 export function decideRequestTrace(
   sdk: ServerSdk,
   request: IncomingMessage,
-  { rates, name, isStaticAsset }: { rates: TraceRates; name: () => string; isStaticAsset: (url: string) => boolean },
+  {
+    rates,
+    name,
+    isStaticAsset,
+  }: { rates: TraceRates; name: () => string; isStaticAsset: (url: string) => boolean },
 ): RequestTrace {
   const context = sdk.core.propagationContextFromHeaders(
     header(request, "sentry-trace"),

@@ -3,12 +3,14 @@ import type { ErrorInfo } from "react";
 import type { PublicEnv } from "~/env.server";
 import { browserRoutePattern } from "~/routing/route-pattern.client";
 import { sharedSentryOptions } from "./sentry-options";
+import { pageBaggage, traceSamplerFromPage } from "./trace-rate.client";
 
 /** Loaded before hydration, so errors are reported from the first moment; tracing and feedback follow after it. */
 
 export function initClientSentry(env: PublicEnv): void {
   Sentry.init({
     ...sharedSentryOptions(env),
+    tracesSampler: traceSamplerFromPage(env.SENTRY_TRACES_SAMPLE_RATE, pageBaggage()),
     // `dataCollection` deliberately unset: in this SDK, setting it collects every key it does not name.
     sendDefaultPii: false,
     tunnel: env.SENTRY_TUNNEL_ROUTE,

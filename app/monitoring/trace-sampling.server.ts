@@ -76,7 +76,10 @@ interface SamplerContext {
  */
 export function sdkTraceSampler(
   rates: TraceRates,
-  { requestRate, sampleRand }: { requestRate: () => number | undefined; sampleRand: () => number | undefined },
+  {
+    requestRate,
+    sampleRand,
+  }: { requestRate: () => number | undefined; sampleRand: () => number | undefined },
 ) {
   return ({ parentSampled, parentSampleRate }: SamplerContext): number => {
     const decided = requestRate();

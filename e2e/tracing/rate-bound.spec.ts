@@ -9,10 +9,10 @@
  * under the cap, and a burst under it traced whole: e2e/tracing/sampling.spec.ts.
  */
 import { randomBytes } from "node:crypto";
-import type { AppServer } from "../../test-support/app-server";
+import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../../test-support/app-server";
 import { cpuMs } from "../../test-support/load";
 import type { EnvelopeItem } from "../../test-support/sentry-recorder";
-import { expect, isTransaction, opOf, test } from "../support/spec-helpers";
+import { expect, isTransaction, openTraced, opOf, pageTrace, test } from "../support/spec-helpers";
 
 /**
  * Small enough that a machine shared with other test runs (60-700 requests a second seen) is well
@@ -207,4 +207,32 @@ test("a forged sampled header on every request lifts nothing, at the cost of the
   expect(traced.length).toBeLessThanOrEqual(bucketAllows(traced.map(startOf)));
   // Throughput at least 0.85× of the same load without the header: CPU a request at most 1/0.85 of it.
   expect(ratio).toBeLessThanOrEqual(1 / 0.85);
+});
+
+test("a page served under load hands the browser its lowered rate, which its navigations start at", async ({
+  page,
+  recorder,
+}) => {
+  test.setTimeout(SERVER_HOOK_LIMIT_MS + 60_000);
+  // A bound of 2 a second: any machine's load is well above it.
+  const server = await startApp({
+    env: { SENTRY_DSN: recorder.dsn(), SENTRY_TRACES_SAMPLE_RATE: "1", SENTRY_TRACES_PER_SECOND: "2" },
+  });
+  try {
+    const load = drive(server, performance.now() + 4_000, MAX_REQUESTS);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await openTraced(page, `${server.url}/fixtures/shapes/list`);
+    const given = Number(/sentry-sample_rate=([^,]*)/.exec((await pageTrace(page)).baggage)?.[1]);
+    await load;
+    expect(given, "the rate the page was given under load").toBeLessThan(1);
+    // A client navigation: a new trace, started by the browser at the page's rate, not the configured 1.
+    const data = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === "/fixtures/shapes/list/7.data",
+    );
+    await page.getByRole("link", { name: "Item 7" }).click();
+    const baggage = (await data).headers().baggage ?? "";
+    expect(Number(/sentry-sample_rate=([^,]*)/.exec(baggage)?.[1])).toBe(given);
+  } finally {
+    await server.stop();
+  }
 });

@@ -349,3 +349,28 @@ test.describe("sampling", () => {
     });
   });
 });
+
+// Under the default bound (SENTRY_TRACES_PER_SECOND): a burst under it is traced whole (decision 0085).
+test("at 100 % on a quiet app, a page and its fetches, all at once, are each traced at the configured rate", async ({
+  app,
+  recorder,
+}) => {
+  // Quiet: what the worker's earlier requests told the budget has faded.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const paths = ["/fixtures/items/1", ...Array.from({ length: 9 }, (_, i) => `/fixtures/items/${i}.data`)];
+  const statuses = await Promise.all(paths.map(async (path) => (await fetch(app.url + path)).status));
+  expect(statuses).toEqual(paths.map(() => 200));
+  const arrived = await settledItems(
+    recorder,
+    (item) =>
+      isTransaction(item) &&
+      opOf(item) === "http.server" &&
+      paths.includes(new URL(String(item.payload?.request?.url)).pathname),
+    paths.length,
+  );
+  expect(arrived.map((item) => new URL(String(item.payload?.request?.url)).pathname).sort()).toEqual(
+    [...paths].sort(),
+  );
+  for (const item of arrived)
+    expect(item.payload?.contexts?.trace?.data?.["sentry.sample_rate"], "the configured rate").toBe(1);
+});

@@ -10,7 +10,7 @@ import { installAccessLineFormat, installRemixJsonStdout } from "./adapter/stdou
 import { preAppHandlers } from "./pre-app/handlers-in-order";
 import { installJsonStderr } from "./json-stderr";
 import { installGracefulShutdown } from "./shutdown";
-import { checkedEnvironment, exitOnListenError, logStarting } from "./starting";
+import { checkedEnvironment, exitOnListenError, logListening, logStarting } from "./starting";
 
 async function boot(): Promise<Env> {
   const { envFile, env } = checkedEnvironment();
@@ -28,6 +28,7 @@ async function boot(): Promise<Env> {
     trust,
     // Vite's dev server handles its own (it tries the next port).
     onListenError: env.NODE_ENV === "development" ? undefined : exitOnListenError,
+    onListening: (port) => logListening(env, port),
   });
   installGracefulShutdown(httpServers, {
     drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,

@@ -1,4 +1,5 @@
 import { getEnv, loadEnvFile, type Env } from "~/env.server";
+import { listeningOn } from "~/http/trace-propagation-targets.server";
 import { getLogger } from "~/logging/logger.server";
 
 /** A bad variable ends the process with one line naming it, written here: the logger needs the environment. */
@@ -36,6 +37,12 @@ export function logStarting(env: Env, envFile: string | null): void {
     },
     "starting",
   );
+}
+
+/** The default trace targets learn the app's own port; with `PORT=0` remix-serve's banner names 0, this line the port taken. */
+export function logListening(env: Env, port: number): void {
+  listeningOn(port);
+  if (env.PORT === 0) getLogger().info({ url: `http://${env.HOST ?? "localhost"}:${port}` }, "listening");
 }
 
 export function cannotStart(msg: string, fields: Record<string, unknown> = {}): never {

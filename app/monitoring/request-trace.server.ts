@@ -6,7 +6,7 @@ import { isDroppedTransaction } from "./sentry-options";
 import { serverSdk, type ServerSdk } from "./server-sdk.server";
 import { decideTrace, requestSampling, type TraceRates } from "./trace-sampling.server";
 
-/** Decided on arrival (decisions 0063, 0085); an untraced request gets its own SDK scope from `runInRequestTrace`. */
+/** Decided on arrival (decisions 0063, 0090, 0091); an untraced request gets its own SDK scope from `runInRequestTrace`. */
 export interface RequestTrace {
   traced: boolean;
   traceId: string;

@@ -15,9 +15,6 @@ const KEPT_ATTRIBUTES = new Set([
 /** Of `err`: what app/errors/server-failure.server.ts made safe. */
 const KEPT_ERROR_FIELDS = ["type", "message", "stack", "code", "fields", "answer"];
 
-/** The upgraded tree's access line (remix-serve's is plain text and never meets pino): requests are transactions. */
-const isAccessLine = (log: Log) => log.message === "request" && log.attributes?.durationMs !== undefined;
-
 function scrubbedError(err: unknown): Record<string, unknown> | undefined {
   if (!err || typeof err !== "object") return undefined;
   const kept = KEPT_ERROR_FIELDS.filter((key) => key in err).map((key) => {
@@ -28,8 +25,7 @@ function scrubbedError(err: unknown): Record<string, unknown> | undefined {
 }
 
 /** The same scrubbing as events: no cookies, headers, bodies or client addresses, whatever a line carries. */
-export function scrubLog(log: Log): Log | null {
-  if (isAccessLine(log)) return null;
+export function scrubLog(log: Log): Log {
   const attributes: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(log.attributes ?? {})) {
     if (key.startsWith("sentry.") || KEPT_ATTRIBUTES.has(key)) attributes[key] = value;

@@ -1,4 +1,4 @@
-/** A token bucket of `perSecond` traces, new and continued alike, paced from earlier arrivals only (docs/decisions/0085). */
+/** A token bucket of `perSecond` traces, new and continued alike, paced from earlier arrivals only (docs/decisions/0090). */
 
 /** How fast the demand's estimate forgets: a page and its fetches fade within a second or two. */
 const DEMAND_MEMORY_S = 1;

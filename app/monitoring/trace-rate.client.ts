@@ -1,7 +1,7 @@
 /**
  * The browser starts a new trace (a navigation) at the rate the server gave its page: the
  * configured rate, or lower while the server's trace budget runs short, so browser-started traces
- * are bounded too (docs/decisions/0085). A page load continues the server's decision.
+ * are bounded too (docs/decisions/0090). A page load continues the server's decision.
  */
 export function traceSamplerFromPage(configuredRate: number, pageBaggage: string | undefined) {
   const given = Number(/(?:^|,)\s*sentry-sample_rate=([^,]*)/.exec(pageBaggage ?? "")?.[1]);

@@ -17,7 +17,7 @@ export interface TraceDecision {
   sampleRate: number;
 }
 
-/** Shared by every decision of the process (docs/decisions/0085). */
+/** Shared by every decision of the process (docs/decisions/0090). */
 export interface TraceRates {
   budget: TraceBudget;
   configuredRate: number;

@@ -1,5 +1,5 @@
 /**
- * SENTRY_TRACES_PER_SECOND (decision record 0085), with the real SDK against the recorder: at a load
+ * SENTRY_TRACES_PER_SECOND (decision record 0090), with the real SDK against the recorder: at a load
  * far above the cap (rate 1, so every request would be traced), the server starts about the cap's
  * traces a second, never more than the bucket holds (the cap, refilled at the cap a second: twice
  * it in any second); each transaction carries the rate it was decided with, so Σ 1/rate over the
@@ -127,7 +127,7 @@ test("far above the cap: about the cap a second, never more than the bucket hold
       `Σ 1/rate ${(estimated / sent.length).toFixed(3)}× the requests (standard error ${(error / sent.length).toFixed(3)})`,
   );
   expect(loaded.length, "seconds of load well above the cap").toBeGreaterThanOrEqual(10);
-  // Load that swings within a second leaves budget unspent where the demand's estimate lags (decision 0085).
+  // Load that swings within a second leaves budget unspent where the demand's estimate lags (decision 0090).
   expect(mean).toBeGreaterThanOrEqual(0.85 * CAP - 3 * meanError);
   // The cap lowered the rate (1 in a second the load left below the cap).
   expect(traced.filter((item) => rateOf(item) < 1).length).toBeGreaterThan(traced.length / 2);

@@ -350,7 +350,7 @@ test.describe("sampling", () => {
   });
 });
 
-// Under the default bound (SENTRY_TRACES_PER_SECOND): a burst under it is traced whole (decision 0085).
+// Under the default bound (SENTRY_TRACES_PER_SECOND): a burst under it is traced whole (decision 0090).
 test("at 100 % on a quiet app, a page and its fetches, all at once, are each traced at the configured rate", async ({
   app,
   recorder,

@@ -15,7 +15,15 @@ type ExpressLike = http.RequestListener & { set?: (name: string, value: unknown)
 /** Also Express's `trust proxy`: loaders' URL honours X-Forwarded-Proto and -Host only from a trusted proxy. */
 export function installPreAppHandlers(
   handlers: PreAppHandler[],
-  { trust, onListenError }: { trust: TrustFunction; onListenError?: (error: Error) => void },
+  {
+    trust,
+    onListenError,
+    onListening,
+  }: {
+    trust: TrustFunction;
+    onListenError?: (error: Error) => void;
+    onListening?: (port: number) => void;
+  },
 ): ReadonlySet<http.Server> {
   const httpServers = new Set<http.Server>();
   const createServer = http.createServer;
@@ -23,6 +31,10 @@ export function installPreAppHandlers(
   http.createServer = function createServerWithPreAppHandlers(...args: Parameters<typeof http.createServer>) {
     const server = createServer.apply(http, args);
     httpServers.add(server);
+    server.once("listening", () => {
+      const address = server.address();
+      if (typeof address === "object" && address) onListening?.(address.port);
+    });
     // remix-serve listens without an `error` listener: a busy port would end the process with a stack.
     if (onListenError) {
       server.once("error", onListenError);

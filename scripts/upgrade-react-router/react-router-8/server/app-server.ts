@@ -10,6 +10,7 @@ import type { Env } from "~/env.server";
 import { requestTraceOf, runInRequestTrace } from "~/monitoring/request-trace.server";
 import { runInRequestScope, trustRequestIdsFrom } from "~/request-scope.server";
 import type { Refusal } from "~/refusals.server";
+import { listeningOn } from "~/http/trace-propagation-targets.server";
 import { trustFunction } from "~/http/trust-proxy.server";
 import { getLogger } from "~/logging/logger.server";
 import { flushServerSentry } from "~/monitoring/server-init.server";
@@ -110,6 +111,7 @@ export function listen(server: http.Server, { port, host }: { port: number; host
       server.off("error", reject);
       const address = server.address();
       const bound = typeof address === "object" && address ? address.port : port;
+      listeningOn(bound);
       getLogger().info({ url: `http://${host ?? "localhost"}:${bound}` }, "listening");
       resolve();
     });

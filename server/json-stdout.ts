@@ -45,7 +45,6 @@ export function installJsonStdout(
     callback?.();
     return true;
   }) as typeof process.stdout.write;
-  // A last line printed without its newline is still a line.
   process.once("exit", () => {
     const last = pending + decoder.end();
     pending = "";

@@ -37,7 +37,6 @@ export function targetPattern(target: string): RegExp {
   return new RegExp(`^${escaped(`${url.protocol}//${url.hostname}`)}${port}${escaped(path)}${end}`);
 }
 
-/** The app itself over loopback. */
 export function ownLoopbackOrigins(port: number): string[] {
   return [`http://localhost:${port}/`, `http://127.0.0.1:${port}/`, `http://[::1]:${port}/`];
 }
@@ -57,7 +56,6 @@ export function tracePropagationTargets(env: {
   return patterns;
 }
 
-/** With `PORT=0` the app's own origins are known once it listens: the default list gets them then. */
 export function listeningOn(port: number): void {
   awaitingPort?.push(...ownLoopbackOrigins(port).map(targetPattern));
   awaitingPort = undefined;

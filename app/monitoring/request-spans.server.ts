@@ -30,7 +30,7 @@ export function tagRequestSpan(sdk: ServerSdk) {
   };
 }
 
-/** Each traced request's rate, for the SDK's sampler: keyed by the request's isolation scope, where both run. */
+/** Keyed by the request's isolation scope, where both the callback and the SDK's sampler run. */
 const requestRates = new WeakMap<object, number>();
 
 export function requestRateOf(sdk: ServerSdk): number | undefined {
@@ -40,7 +40,6 @@ export function requestRateOf(sdk: ServerSdk): number | undefined {
 /** `ignoreIncomingRequests` (server/adapter/README.md): gives the request's scope and sampler its arrival decision. */
 export function skipsRequestSpan(sdk: ServerSdk, decide: (request: IncomingMessage) => RequestTrace) {
   return (_urlPath: string, request: object): boolean => {
-    // Decided on arrival; here only when that subscriber could not decide (it then leaves the request to the SDK).
     const trace = requestTraceOf(request as IncomingMessage) ?? decide(request as IncomingMessage);
     if (!trace.traced) return true;
     const scope = sdk.node.getCurrentScope();
@@ -54,7 +53,6 @@ export function skipsRequestSpan(sdk: ServerSdk, decide: (request: IncomingMessa
   };
 }
 
-/** The one decision, for the arrival's subscriber and the SDK's callback alike. */
 export function requestTraceDecider(
   sdk: ServerSdk,
   rates: TraceRates,
@@ -89,7 +87,6 @@ export function withDataFunctionSpan<T>(kind: "loader" | "action", routeId: stri
 export function traceMetaData(): { sentryTrace?: string; baggage?: string } {
   const sdk = serverSdk();
   if (!sdk?.node.getClient()) return {};
-  // An untraced request's own scope holds its trace, not sampled (request-trace.server.ts).
   const data = sdk.node.getTraceData();
   return { sentryTrace: data["sentry-trace"], baggage: data.baggage };
 }

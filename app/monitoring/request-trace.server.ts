@@ -11,10 +11,8 @@ export interface RequestTrace {
   traced: boolean;
   traceId: string;
   sampleRand: number;
-  /** The rate the request was decided with, which its page, calls and transaction carry. */
   sampleRate: number;
   parentSpanId?: string;
-  /** Asked only when needed: naming matches the URL against the routes. */
   name: () => string;
   upstream?: Partial<DynamicSamplingContext>;
 }
@@ -26,7 +24,7 @@ const header = (request: IncomingMessage, name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-/** The SDK creates no span for HEAD, OPTIONS and static assets: they neither count towards nor spend the budget. */
+/** The SDK gives these no span: they neither count towards nor spend the budget. */
 function spanless(request: IncomingMessage, isStaticAsset: (url: string) => boolean): boolean {
   const method = request.method?.toUpperCase() ?? "GET";
   return method === "HEAD" || method === "OPTIONS" || (method === "GET" && isStaticAsset(request.url ?? "/"));
@@ -84,7 +82,6 @@ export function untracedTrace(): RequestTrace | undefined {
   return trace && !trace.traced ? trace : undefined;
 }
 
-/** What an untraced request's page, calls, logs and events say of its trace: not sampled, at its rate. */
 function untracedContext(trace: RequestTrace) {
   return {
     sample_rand: String(trace.sampleRand),
@@ -93,10 +90,7 @@ function untracedContext(trace: RequestTrace) {
   } as const;
 }
 
-/**
- * An untraced request runs in an isolation scope of its own, as the SDK's HTTP integration gives a
- * traced one: what a loader sets there (`Sentry.setUser`, tags, breadcrumbs) reaches only its events.
- */
+/** As the SDK's HTTP integration gives a traced request one: what a loader sets stays its own. */
 export function runInRequestTrace<T>(request: IncomingMessage, run: () => T): T {
   const trace = traces.get(request);
   const sdk = serverSdk();
@@ -108,14 +102,13 @@ export function runInRequestTrace<T>(request: IncomingMessage, run: () => T): T 
       sampleRand: trace.sampleRand,
       parentSpanId: trace.parentSpanId,
       sampled: false,
-      // A continued trace keeps its head's context; a new one gets its own when first asked (below).
       dsc: trace.upstream && { ...trace.upstream, ...untracedContext(trace) },
     });
     return run();
   });
 }
 
-/** The sampling context of a new untraced trace, completed when the SDK makes it: named only if asked. */
+/** A new untraced trace's sampling context, completed when the SDK makes it: named only if asked. */
 export function completeUntracedContext(sdk: ServerSdk): void {
   sdk.node.getClient()?.on("createDsc", (dsc, rootSpan) => {
     const trace = rootSpan ? undefined : untracedTrace();

@@ -34,7 +34,7 @@ export const SERVER_DATA_COLLECTION = {
 /** Express: a transaction per middleware; Modules: all packages per event; Dedupe: one failure per request. */
 const OMITTED_INTEGRATIONS = new Set(["Express", "Modules", "Context", "Dedupe"]);
 
-/** Starts the SDK when a DSN is set; returns each request's trace decision, taken on its arrival. */
+/** Returns each request's trace decision, taken on its arrival. */
 export async function initServerSentry(
   env: Env,
 ): Promise<((request: IncomingMessage) => boolean) | undefined> {

@@ -1,23 +1,18 @@
 import type { TraceBudget } from "./trace-budget.server";
 
-/** Decided before any span exists (no span work when unsampled), by the SDK's own rule: traced iff `sample_rand < rate`. */
-
 export interface SamplingInput {
   parentSampled: boolean | undefined;
-  /** The upstream's `sentry-sample_rate`. */
   parentSampleRate: number | undefined;
   sampleRand: number;
-  /** False for what is never traced (the catch-all, operational paths); asked only of an arrival that would count. */
+  /** Asked only of an arrival that would count: naming matches the URL against the routes. */
   traceable: () => boolean;
 }
 
 export interface TraceDecision {
   traced: boolean;
-  /** Carried by the transaction, the page and the calls, so Sentry's counts (Σ 1/rate) stay true. */
   sampleRate: number;
 }
 
-/** Shared by every decision of the process (docs/decisions/0090). */
 export interface TraceRates {
   budget: TraceBudget;
   configuredRate: number;
@@ -34,18 +29,13 @@ export function inheritedRate(
   return parentSampled ? 1 : 0;
 }
 
-/** What the arrival asks for: the configured rate for a new trace, the upstream's for a continued one. */
 export function baseRate(input: Omit<SamplingInput, "traceable">, configuredRate: number): number {
   return input.parentSampled === undefined
     ? configuredRate
     : inheritedRate(input.parentSampled, input.parentSampleRate, input.sampleRand);
 }
 
-/**
- * New and continued traces draw from one budget, so no header lifts it: each arrival is traced at
- * its base rate times the budget's share, by its own `sample_rand` (a continued trace's is below
- * the upstream's rate, so a lowered rate keeps a consistent part of the upstream's traces).
- */
+/** Before any span exists, by the SDK's rule (traced iff `sample_rand < rate`); one budget for all (docs/decisions/0090). */
 export function decideTrace(input: SamplingInput, { budget, configuredRate }: TraceRates): TraceDecision {
   const base = baseRate(input, configuredRate);
   const sampleRate = Number((base * budget.share()).toPrecision(4));
@@ -70,10 +60,7 @@ interface SamplerContext {
   parentSampleRate?: number;
 }
 
-/**
- * The SDK's `tracesSampler`: a request's span takes the rate its arrival was decided with (looked
- * up per request); any other root span (a job, a script) is decided as an arrival is.
- */
+/** A request's span takes its arrival's rate; any other root span (a job) is decided as an arrival is. */
 export function sdkTraceSampler(
   rates: TraceRates,
   {

@@ -78,9 +78,14 @@ for (const mode of MODES) {
       expect(alice.status).toBe(200);
       const bob = await request(server, "fail");
       expect(bob.status).toBe(500);
-      expect(await eventOf(recorder, bob.digest)).toEqual(nobody);
+      const bobsEvent = await eventOf(recorder, bob.digest);
       const carol = await request(server, "user=carol&fail");
-      expect(await eventOf(recorder, carol.digest)).toEqual(told("carol"));
+      const carolsEvent = await eventOf(recorder, carol.digest);
+      console.log(
+        `${mode}: after alice's request, bob's event ${JSON.stringify(bobsEvent)}; carol's ${JSON.stringify(carolsEvent)}`,
+      );
+      expect(bobsEvent).toEqual(nobody);
+      expect(carolsEvent).toEqual(told("carol"));
     });
 
     test("two requests whose awaits interleave each keep their own", async ({ recorder }) => {

@@ -357,7 +357,12 @@ test("at 100 % on a quiet app, a page and its fetches, all at once, are each tra
 }) => {
   // Quiet: what the worker's earlier requests told the budget has faded.
   await new Promise((resolve) => setTimeout(resolve, 3_000));
-  const paths = ["/fixtures/items/1", ...Array.from({ length: 9 }, (_, i) => `/fixtures/items/${i}.data`)];
+  // Ids of this test's own, so no earlier test's transaction is taken for one of its.
+  const id = () => Math.floor(Math.random() * 1e12);
+  const paths = [
+    `/fixtures/items/${id()}`,
+    ...Array.from({ length: 9 }, () => `/fixtures/items/${id()}.data`),
+  ];
   const statuses = await Promise.all(paths.map(async (path) => (await fetch(app.url + path)).status));
   expect(statuses).toEqual(paths.map(() => 200));
   const arrived = await settledItems(

@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { parseDsn } from "~/http/sentry-dsn";
+import { parseSpotlight, SPOTLIGHT_MESSAGE } from "~/http/spotlight-url";
 import { parseTrustProxy } from "~/http/trust-proxy.server";
 import {
   parseTracePropagationTargets,
@@ -33,6 +34,10 @@ const dsn = optionalString.refine(
   (value) => value === undefined || parseDsn(value) !== undefined,
   "must be a Sentry DSN such as https://<key>@<host>/<project-id>",
 );
+
+const spotlight = optionalString
+  .refine((value) => value === undefined || parseSpotlight(value) !== undefined, SPOTLIGHT_MESSAGE)
+  .transform((value) => (value === undefined ? undefined : (parseSpotlight(value) ?? undefined)));
 
 const tunnelRoute = optionalString.refine(
   (value) => value === undefined || /^\/[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/.test(value),
@@ -104,17 +109,19 @@ const host = optionalString.refine(
   "must be a host name or an IP address (0.0.0.0, ::, localhost)",
 );
 
-export const envSchema = z.object({
+const variables = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   PORT: port,
   HOST: host,
   SENTRY_DSN: dsn,
   SENTRY_ENVIRONMENT: optionalString,
   SENTRY_RELEASE: optionalString,
-  SENTRY_TRACES_SAMPLE_RATE: sampleRate.default(0.1),
+  /** Unset: 0.1, or 1 under Spotlight (below). */
+  SENTRY_TRACES_SAMPLE_RATE: sampleRate.optional(),
   /** Per instance; the default is measured (docs/decisions/0080). */
   SENTRY_TRACES_PER_SECOND: tracesPerSecond.default(20),
   SENTRY_TUNNEL_ROUTE: tunnelRoute,
+  SENTRY_SPOTLIGHT: spotlight,
   SENTRY_TRACE_PROPAGATION_TARGETS: propagationTargets,
   SENTRY_FEEDBACK: z.enum(["on", "off"], { message: 'must be "on" or "off"' }).default("off"),
   SENTRY_LOGS_LEVEL: z
@@ -139,6 +146,16 @@ export const envSchema = z.object({
   /** The conventional names Sentry's own transport reads. */
   https_proxy: proxyUrl,
   http_proxy: proxyUrl,
+});
+
+/** Spotlight is development's alone, so `npm start` never talks to it; there, every request is worth a look. */
+export const envSchema = variables.transform((env) => {
+  const spotlightUrl = env.NODE_ENV === "development" ? env.SENTRY_SPOTLIGHT : undefined;
+  return {
+    ...env,
+    SENTRY_SPOTLIGHT: spotlightUrl,
+    SENTRY_TRACES_SAMPLE_RATE: env.SENTRY_TRACES_SAMPLE_RATE ?? (spotlightUrl ? 1 : 0.1),
+  };
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -186,6 +203,11 @@ export function outboundProxy(env: Env): string | undefined {
   return env.https_proxy ?? env.http_proxy;
 }
 
+/** Sentry runs when it has somewhere to send: its ingest, Spotlight in development, or both. */
+export function sentryIsOn(env: Pick<Env, "SENTRY_DSN" | "SENTRY_SPOTLIGHT">): boolean {
+  return Boolean(env.SENTRY_DSN || env.SENTRY_SPOTLIGHT);
+}
+
 export function sentryEnvironment(env: Env): string {
   return env.SENTRY_ENVIRONMENT ?? env.NODE_ENV;
 }
@@ -199,6 +221,7 @@ export function getPublicEnv(env: Env) {
     SENTRY_TRACES_SAMPLE_RATE: env.SENTRY_TRACES_SAMPLE_RATE,
     SENTRY_TUNNEL_ROUTE: env.SENTRY_TUNNEL_ROUTE,
     SENTRY_FEEDBACK: env.SENTRY_FEEDBACK,
+    SENTRY_SPOTLIGHT: env.SENTRY_SPOTLIGHT,
   };
 }
 

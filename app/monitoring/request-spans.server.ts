@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Span } from "@sentry/core";
-import type { Env } from "~/env.server";
+import { sentryIsOn, type Env } from "~/env.server";
 import { requestIdOf } from "~/request-scope.server";
 import { routePatternOf } from "~/routing/request-route.server";
 import { NOT_FOUND_PATTERN } from "~/routing/route-patterns";
@@ -89,7 +89,7 @@ export function decideRequestSampling(
 export function requestTraceDecider(env: Env): ((request: IncomingMessage) => boolean) | undefined {
   const sdk = serverSdk();
   const rates = traceRates();
-  if (!env.SENTRY_DSN || !sdk || !rates) return undefined;
+  if (!sentryIsOn(env) || !sdk || !rates) return undefined;
   const isStaticAsset = sdk.server.isStaticAssetRequest;
   return (request) =>
     decideRequestTrace(sdk, request, {

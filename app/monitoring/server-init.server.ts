@@ -1,5 +1,5 @@
 import type { Contexts, DataCollection, Integration } from "@sentry/core";
-import { instanceName, outboundProxy, sentryEnvironment, type Env } from "~/env.server";
+import { instanceName, outboundProxy, sentryEnvironment, sentryIsOn, type Env } from "~/env.server";
 import { OPERATIONAL_PATHS } from "~/http/operational-paths";
 import { tracePropagationTargets } from "~/http/trace-propagation-targets.server";
 import { readActiveSpanIdWith } from "~/logging/request-log-fields.server";
@@ -35,7 +35,7 @@ export const SERVER_DATA_COLLECTION = {
 const OMITTED_INTEGRATIONS = new Set(["Express", "Modules", "Context", "Dedupe"]);
 
 export async function initServerSentry(env: Env): Promise<void> {
-  if (!env.SENTRY_DSN) return;
+  if (!sentryIsOn(env)) return;
   const sdk = await loadServerSdk();
   const Sentry = sdk.node;
   const shared = sharedSentryOptions(env, OPERATIONAL_PATHS);
@@ -59,6 +59,8 @@ export async function initServerSentry(env: Env): Promise<void> {
       keepAlive: true,
     },
     environment: sentryEnvironment(env),
+    // Set either way: the SDK reads SENTRY_SPOTLIGHT itself, and production never sends there.
+    spotlight: env.SENTRY_SPOTLIGHT ?? false,
     beforeBreadcrumb: (breadcrumb) => keepUntracedBreadcrumb(breadcrumb, SENTRY_LIMITS.maxBreadcrumbs),
     serverName: instanceName(env),
     // Only the team's own services learn the trace (docs/configuration.md).

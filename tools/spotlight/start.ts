@@ -1,0 +1,72 @@
+/**
+ * Installs Spotlight here on first use, from this folder's own lock, and starts its sidecar
+ * (sidecar.ts) as a child process that ends with the one that started it. Only erasable TypeScript.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { SidecarMessage } from "./protocol.ts";
+
+const HERE = import.meta.dirname;
+
+export interface Sidecar {
+  address: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Each package the lock pins at the top of node_modules, at that version: the pin included. */
+export function installed(folder = HERE): boolean {
+  const lock = JSON.parse(readFileSync(path.join(folder, "package-lock.json"), "utf8")) as {
+    packages: Record<string, { version?: string }>;
+  };
+  return Object.entries(lock.packages).every(([where, { version }]) => {
+    if (where === "" || where.split("node_modules/").length > 2) return true;
+    const manifest = path.join(folder, where, "package.json");
+    return existsSync(manifest) && JSON.parse(readFileSync(manifest, "utf8")).version === version;
+  });
+}
+
+/** `npm ci` here when the lock and node_modules differ; npm's output on stderr, as a step of the caller's. */
+export function ensureInstalled(folder = HERE, say = (line: string) => console.error(line)): void {
+  if (installed(folder)) return;
+  say(`Spotlight: installing ${path.relative(process.cwd(), folder) || "."} from its lock (once; npm ci)`);
+  // `npm run` names the npm that runs it; a test or a shell may not.
+  const npm = process.env.npm_execpath;
+  const [command, args] = npm ? [process.execPath, [npm]] : ["npm", []];
+  const result = spawnSync(command, [...args, "ci", "--no-audit", "--no-fund", "--loglevel=error"], {
+    cwd: folder,
+    stdio: ["ignore", 2, 2],
+  });
+  if (result.status !== 0)
+    throw new Error(`npm ci in ${folder} failed (exit ${result.status ?? result.signal})`);
+}
+
+/** The sidecar on `port` (0: any free one), serving files relative to `cwd`; its lines go to our stderr. */
+export function startSidecar({
+  port,
+  cwd = process.cwd(),
+  folder = HERE,
+}: {
+  port: number;
+  cwd?: string;
+  folder?: string;
+}): Promise<Sidecar> {
+  const child = spawn(process.execPath, [path.join(folder, "sidecar.ts"), "--port", String(port)], {
+    cwd,
+    stdio: ["ignore", 2, 2, "ipc"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    await exited;
+  };
+  process.once("exit", () => child.kill("SIGKILL"));
+  return new Promise((resolve, reject) => {
+    child.once("message", (message: SidecarMessage) => {
+      if ("failed" in message) reject(new Error(`Spotlight: ${message.failed}`));
+      else resolve({ ...message.listening, stop });
+    });
+    child.once("exit", (code, signal) => reject(new Error(`Spotlight's sidecar exited (${code ?? signal})`)));
+  });
+}

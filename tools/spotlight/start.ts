@@ -18,28 +18,34 @@ export interface Sidecar {
 /** Each package the lock pins at the top of node_modules, at that version: the pin included. */
 export function installed(folder = HERE): boolean {
   const lock = JSON.parse(readFileSync(path.join(folder, "package-lock.json"), "utf8")) as {
-    packages: Record<string, { version?: string }>;
+    packages: Record<string, { version?: string; optional?: boolean }>;
   };
-  return Object.entries(lock.packages).every(([where, { version }]) => {
-    if (where === "" || where.split("node_modules/").length > 2) return true;
+  return Object.entries(lock.packages).every(([where, { version, optional }]) => {
+    if (where === "" || optional || where.split("node_modules/").length > 2) return true;
     const manifest = path.join(folder, where, "package.json");
     return existsSync(manifest) && JSON.parse(readFileSync(manifest, "utf8")).version === version;
   });
 }
 
-/** `npm ci` here when the lock and node_modules differ; npm's output on stderr, as a step of the caller's. */
-export function ensureInstalled(folder = HERE, say = (line: string) => console.error(line)): void {
-  if (installed(folder)) return;
-  say(`Spotlight: installing ${path.relative(process.cwd(), folder) || "."} from its lock (once; npm ci)`);
+/** npm with `args` in `folder`, its output on our stderr; throws when it fails. */
+export function npm(folder: string, args: string[]): void {
   // `npm run` names the npm that runs it; a test or a shell may not.
-  const npm = process.env.npm_execpath;
-  const [command, args] = npm ? [process.execPath, [npm]] : ["npm", []];
-  const result = spawnSync(command, [...args, "ci", "--no-audit", "--no-fund", "--loglevel=error"], {
+  const cli = process.env.npm_execpath;
+  const [command, first] = cli ? [process.execPath, [cli]] : ["npm", []];
+  const result = spawnSync(command, [...first, ...args, "--no-audit", "--no-fund", "--loglevel=error"], {
     cwd: folder,
     stdio: ["ignore", 2, 2],
   });
-  if (result.status !== 0)
-    throw new Error(`npm ci in ${folder} failed (exit ${result.status ?? result.signal})`);
+  if (result.status !== 0) {
+    throw new Error(`npm ${args.join(" ")} in ${folder} failed (exit ${result.status ?? result.signal})`);
+  }
+}
+
+/** `npm ci` here when node_modules and the lock differ, as a step of the caller's. */
+export function ensureInstalled(folder = HERE, say = (line: string) => console.error(line)): void {
+  if (installed(folder)) return;
+  say(`Spotlight: installing ${path.relative(process.cwd(), folder) || "."} from its lock (once: npm ci)`);
+  npm(folder, ["ci"]);
 }
 
 /** The sidecar on `port` (0: any free one), serving files relative to `cwd`; its lines go to our stderr. */

@@ -40,9 +40,17 @@ function copyOfTool(edit: (manifest: Record<string, unknown>) => Record<string, 
   return folder;
 }
 
-/** What the sidecar installed in `folder` answers for its page and its health check. */
-async function answers(folder: string): Promise<{ page: number; health: number; title: boolean }> {
-  const sidecar = await startSidecar({ port: 0, folder, cwd: folder });
+/**
+ * What the sidecar installed in `folder` answers for its page and its health check, and whether
+ * Spotlight's own SDK started: with SENTRY_DEBUG set, an SDK that starts prints its logger's lines.
+ */
+async function answers(folder: string) {
+  const sidecar = await startSidecar({
+    port: 0,
+    folder,
+    cwd: folder,
+    env: { ...process.env, SENTRY_DEBUG: "1" },
+  });
   sidecars.push(sidecar);
   const origin = `http://127.0.0.1:${sidecar.port}`;
   const page = await fetch(`${origin}/`);
@@ -50,7 +58,8 @@ async function answers(folder: string): Promise<{ page: number; health: number; 
   const title = (await page.text()).includes("<title>Spotlight</title>");
   await health.body?.cancel();
   await sidecar.stop();
-  return { page: page.status, health: health.status, title };
+  const ownSdk = sidecar.output().includes("Sentry Logger");
+  return { page: page.status, health: health.status, title, ownSdk };
 }
 
 const honoIn = (folder: string) =>
@@ -60,7 +69,7 @@ const honoIn = (folder: string) =>
     }
   ).version;
 
-test("with the pin, from the lock as on first use: its page and its health check answer 200", async () => {
+test("with the pin, from the lock as on first use: its page and health check answer 200, its own SDK stays off", async () => {
   test.setTimeout(INSTALL_LIMIT_MS + 60_000);
   const folder = copyOfTool((manifest) => manifest, true);
   ensureInstalled(folder);
@@ -71,6 +80,7 @@ test("with the pin, from the lock as on first use: its page and its health check
     page: 200,
     health: 200,
     title: true,
+    ownSdk: false,
   });
   expect(honoIn(folder)).toBe(manifest.overrides?.hono);
 });
@@ -80,7 +90,7 @@ test("without the pin, as npm resolves it today: 500 for both (else the pin can 
   const folder = copyOfTool(({ overrides: _pin, ...manifest }) => manifest, false);
   npm(folder, ["install"]);
   const hono = honoIn(folder);
-  expect(await answers(folder), `hono ${hono} without the pin works: drop the override`).toEqual({
+  expect(await answers(folder), `hono ${hono} without the pin works: drop the override`).toMatchObject({
     page: 500,
     health: 500,
     title: false,

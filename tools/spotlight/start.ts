@@ -12,6 +12,8 @@ const HERE = import.meta.dirname;
 export interface Sidecar {
   address: string;
   port: number;
+  /** What it wrote so far, stdout and stderr. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -48,20 +50,30 @@ export function ensureInstalled(folder = HERE, say = (line: string) => console.e
   npm(folder, ["ci"]);
 }
 
-/** The sidecar on `port` (0: any free one), serving files relative to `cwd`; its lines go to our stderr. */
+/** The sidecar on `port` (0: any free one), serving files relative to `cwd`; what it writes goes on to our stderr. */
 export function startSidecar({
   port,
   cwd = process.cwd(),
   folder = HERE,
+  env = process.env,
 }: {
   port: number;
   cwd?: string;
   folder?: string;
+  env?: NodeJS.ProcessEnv;
 }): Promise<Sidecar> {
   const child = spawn(process.execPath, [path.join(folder, "sidecar.ts"), "--port", String(port)], {
     cwd,
-    stdio: ["ignore", 2, 2, "ipc"],
+    env,
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
+  let output = "";
+  for (const stream of [child.stdout!, child.stderr!]) {
+    stream.on("data", (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+      process.stderr.write(chunk);
+    });
+  }
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
@@ -71,7 +83,7 @@ export function startSidecar({
   return new Promise((resolve, reject) => {
     child.once("message", (message: SidecarMessage) => {
       if ("failed" in message) reject(new Error(`Spotlight: ${message.failed}`));
-      else resolve({ ...message.listening, stop });
+      else resolve({ ...message.listening, output: () => output, stop });
     });
     child.once("exit", (code, signal) => reject(new Error(`Spotlight's sidecar exited (${code ?? signal})`)));
   });

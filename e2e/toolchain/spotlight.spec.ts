@@ -107,7 +107,7 @@ test("the dev server started the sidecar, said where, and both SDKs run with no 
   expect(dev.output()).toContain(`Spotlight: ${sidecar}/ (started here: ends with npm run dev)`);
 });
 
-test("a loader's error: Spotlight's page lists it, with the digest the page shows as its tag", async ({
+test("a loader's error: Spotlight's page lists it with the page's digest as its tag, and the browser's page load", async ({
   page,
   context,
 }) => {
@@ -124,6 +124,14 @@ test("a loader's error: Spotlight's page lists it, with the digest the page show
   await expect(spotlight.getByText(digest, { exact: true })).toBeVisible();
   await expect(spotlight.getByText("digest", { exact: true })).toBeVisible();
   await screenshot(spotlight, "spotlight-error.png");
+
+  // The browser's SDK sends there too, with no DSN: the error page's load is a trace of its own.
+  await spotlight.getByRole("link", { name: /^Traces/ }).click();
+  const pageLoad = spotlight
+    .getByRole("link")
+    .filter({ hasText: "Browser" })
+    .filter({ hasText: "/fixtures/loader-error" });
+  await expect(pageLoad).toHaveCount(1);
   expect(requested.filter((url) => !isLocal(url))).toEqual([]);
 });
 

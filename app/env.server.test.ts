@@ -91,10 +91,11 @@ describe("scaling settings", () => {
 });
 
 describe("SENTRY_SPOTLIGHT", () => {
-  it("in development: the sidecar's URL, and every request traced unless a rate is set", () => {
+  it("in development: the sidecar's URL, and every request traced unless a rate or cap is set", () => {
     const env = parseEnv({ NODE_ENV: "development", SENTRY_SPOTLIGHT: "1" });
     expect(env.SENTRY_SPOTLIGHT).toBe("http://localhost:8969/stream");
     expect(env.SENTRY_TRACES_SAMPLE_RATE).toBe(1);
+    expect(env.SENTRY_TRACES_PER_SECOND).toBe(100_000);
     const rated = parseEnv({
       NODE_ENV: "development",
       SENTRY_SPOTLIGHT: "1",
@@ -109,6 +110,7 @@ describe("SENTRY_SPOTLIGHT", () => {
       const env = parseEnv({ NODE_ENV, SENTRY_SPOTLIGHT: "http://127.0.0.1:8969/stream" });
       expect(env.SENTRY_SPOTLIGHT).toBeUndefined();
       expect(env.SENTRY_TRACES_SAMPLE_RATE).toBe(0.1);
+      expect(env.SENTRY_TRACES_PER_SECOND).toBe(20);
       expect(getPublicEnv(env)).not.toHaveProperty("SENTRY_SPOTLIGHT", expect.anything());
     }
   });

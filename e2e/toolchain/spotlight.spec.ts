@@ -191,6 +191,20 @@ test("a second dev server with SENTRY_SPOTLIGHT alone uses the sidecar already r
   expect((await request.get(`${sidecar}/health`)).status()).toBe(200);
 });
 
+test("a bad SENTRY_SPOTLIGHT stops it with one line and exit code 1, before Vite starts", () => {
+  const { command, args } = devCommand();
+  const result = spawnSync(command, args, {
+    cwd: root,
+    env: devEnv({ SENTRY_SPOTLIGHT: "localhost:8969" }),
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  expect([result.status, result.stdout]).toEqual([1, ""]);
+  expect(result.stderr).toBe(
+    "Invalid environment: SENTRY_SPOTLIGHT must be on, off or the URL of Spotlight's sidecar such as http://localhost:8969/stream\n",
+  );
+});
+
 test("a port taken by something else stops it with one line and exit code 1", async () => {
   const recorder = await startRecorder();
   try {

@@ -1,7 +1,7 @@
 /**
  * Spotlight's sidecar as `npm run dev -- --spotlight` runs it (README.md): through the package's
  * library entry, not its command line, whose first import starts Spotlight's own `@sentry/node`
- * with a fixed DSN; on 127.0.0.1 only; its page unable to reach anything but the sidecar.
+ * with a fixed DSN; on 127.0.0.1 only; its page unable to reach anything beyond this machine.
  * `node tools/spotlight/sidecar.ts [--port <port>]` runs one on its own (port 0: any free one).
  * Started with an IPC channel, it reports where it listens and exits when its parent is gone.
  * Run by Node: only erasable TypeScript, and Spotlight's types are not read (it may not be installed).

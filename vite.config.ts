@@ -47,6 +47,7 @@ export function createViteConfig({ buildDirectory = DEFAULT_BUILD_DIRECTORY } = 
         "patches/**/*.test.ts",
         ".ci/**/*.test.ts",
         "scripts/**/*.test.ts",
+        "tools/*/*.test.ts",
       ],
       environment: "node",
       // A floor, not a pace (bench/README.md); heavier tests set their own limits.

@@ -112,7 +112,7 @@ execFileSync(
 );
 say(`rewrote ${changed.length} file(s) that named what went: ${changed.join(", ")}`);
 say(
-  `kept: app/, server/, e2e/, test-support/, deploy/, patches/, docs/ and its decision records, ` +
+  `kept: app/, server/, e2e/, test-support/, deploy/, patches/, tools/, docs/ and its decision records, ` +
     `the client JavaScript budget (e2e/toolchain/client-js-budget.ts)${keepUpgrade ? ", the upgrade to React Router (--keep-upgrade)" : ""}`,
 );
 say("done: review with git status and git diff, then commit; git checkout . && git clean -fd undoes it");

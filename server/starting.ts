@@ -1,4 +1,4 @@
-import { getEnv, loadEnvFile, type Env } from "~/env.server";
+import { getEnv, loadEnvFile, sentryIsOn, type Env } from "~/env.server";
 import { listeningOn } from "~/http/trace-propagation-targets.server";
 import { getLogger } from "~/logging/logger.server";
 
@@ -25,11 +25,12 @@ export function logStarting(env: Env, envFile: string | null): void {
       port: env.PORT,
       mode: env.NODE_ENV,
       envFile,
-      sentry: Boolean(env.SENTRY_DSN),
+      sentry: sentryIsOn(env),
+      spotlight: env.SENTRY_SPOTLIGHT ?? false,
       tunnel: (env.SENTRY_DSN && env.SENTRY_TUNNEL_ROUTE) || false,
       feedback: env.SENTRY_FEEDBACK === "on",
       release: env.SENTRY_RELEASE ?? null,
-      tracesSampleRate: env.SENTRY_DSN ? env.SENTRY_TRACES_SAMPLE_RATE : 0,
+      tracesSampleRate: sentryIsOn(env) ? env.SENTRY_TRACES_SAMPLE_RATE : 0,
       tracesPerSecond: env.SENTRY_TRACES_PER_SECOND,
       drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
       trustProxy: env.TRUST_PROXY ?? false,

@@ -14,6 +14,11 @@ export function initClientSentry(env: PublicEnv): void {
     // `dataCollection` deliberately unset: in this SDK, setting it collects every key it does not name.
     sendDefaultPii: false,
     tunnel: env.SENTRY_TUNNEL_ROUTE,
+    // Vite drops it from the production build, where the server never names a sidecar anyway.
+    integrations:
+      import.meta.env.DEV && env.SENTRY_SPOTLIGHT
+        ? [Sentry.spotlightBrowserIntegration({ sidecarUrl: env.SENTRY_SPOTLIGHT })]
+        : [],
   });
   Sentry.addEventProcessor(nameErrorsByPage);
 }

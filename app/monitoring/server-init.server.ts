@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Contexts, DataCollection, Integration } from "@sentry/core";
-import { instanceName, outboundProxy, sentryEnvironment, type Env } from "~/env.server";
+import { instanceName, outboundProxy, sentryEnvironment, sentryIsOn, type Env } from "~/env.server";
 import { OPERATIONAL_PATHS } from "~/http/operational-paths";
 import { tracePropagationTargets } from "~/http/trace-propagation-targets.server";
 import { readActiveSpanIdWith } from "~/logging/request-log-fields.server";
@@ -38,7 +38,7 @@ const OMITTED_INTEGRATIONS = new Set(["Express", "Modules", "Context", "Dedupe"]
 export async function initServerSentry(
   env: Env,
 ): Promise<((request: IncomingMessage) => boolean) | undefined> {
-  if (!env.SENTRY_DSN) return undefined;
+  if (!sentryIsOn(env)) return undefined;
   const sdk = await loadServerSdk();
   const Sentry = sdk.node;
   const shared = sharedSentryOptions(env, OPERATIONAL_PATHS);
@@ -67,6 +67,8 @@ export async function initServerSentry(
       keepAlive: true,
     },
     environment: sentryEnvironment(env),
+    // Set either way: the SDK reads SENTRY_SPOTLIGHT itself, and production never sends there.
+    spotlight: env.SENTRY_SPOTLIGHT ?? false,
     serverName: instanceName(env),
     // Only the team's own services learn the trace (docs/configuration.md).
     tracePropagationTargets: tracePropagationTargets(env),

@@ -32,6 +32,8 @@ export function initClientSentry(env: PublicEnv): void {
     // v11's streamed spans skip beforeSendTransaction and our filters (docs/decisions/0057).
     traceLifecycle: "static",
     tunnel: env.SENTRY_TUNNEL_ROUTE,
+    // The SDK's production build ignores it; Vite drops the name too, which the server never sets there.
+    spotlight: import.meta.env.DEV ? env.SENTRY_SPOTLIGHT : undefined,
   });
   Sentry.addEventProcessor(nameErrorsByPage);
 }

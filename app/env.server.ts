@@ -24,7 +24,7 @@ const sampleRate = z.coerce
   .max(1, "must be a number between 0 and 1");
 
 const MAX_TRACES_PER_SECOND = 100_000;
-const TRACES_PER_SECOND_MESSAGE = `must be a whole number of new traces a second from 1 to ${MAX_TRACES_PER_SECOND}`;
+const TRACES_PER_SECOND_MESSAGE = `must be a whole number of traces a second from 1 to ${MAX_TRACES_PER_SECOND}`;
 const tracesPerSecond = z.coerce
   .number({ message: TRACES_PER_SECOND_MESSAGE })
   .int(TRACES_PER_SECOND_MESSAGE)
@@ -119,8 +119,8 @@ const variables = z.object({
   SENTRY_RELEASE: optionalString,
   /** Unset: 0.1, or 1 under Spotlight (below). */
   SENTRY_TRACES_SAMPLE_RATE: sampleRate.optional(),
-  /** Per instance; the default, 20, is measured (docs/decisions/0080); none under Spotlight (below). */
-  SENTRY_TRACES_PER_SECOND: tracesPerSecond.optional(),
+  /** Per instance; the default, 20, is measured (docs/decisions/0080, 0090). */
+  SENTRY_TRACES_PER_SECOND: tracesPerSecond.default(20),
   SENTRY_TUNNEL_ROUTE: tunnelRoute,
   SENTRY_SPOTLIGHT: spotlight,
   SENTRY_TRACE_PROPAGATION_TARGETS: propagationTargets,
@@ -149,14 +149,13 @@ const variables = z.object({
   http_proxy: proxyUrl,
 });
 
-/** Spotlight: development's alone; every request, no cap (Vite's requests would lower a page's rate, decision 0086). */
+/** Spotlight: development's alone, with every request traced (decision 0086). */
 export const envSchema = variables.transform((env) => {
   const spotlightUrl = env.NODE_ENV === "development" ? env.SENTRY_SPOTLIGHT : undefined;
   return {
     ...env,
     SENTRY_SPOTLIGHT: spotlightUrl,
     SENTRY_TRACES_SAMPLE_RATE: env.SENTRY_TRACES_SAMPLE_RATE ?? (spotlightUrl ? 1 : 0.1),
-    SENTRY_TRACES_PER_SECOND: env.SENTRY_TRACES_PER_SECOND ?? (spotlightUrl ? MAX_TRACES_PER_SECOND : 20),
   };
 });
 

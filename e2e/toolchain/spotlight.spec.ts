@@ -104,8 +104,8 @@ test("the dev server started the sidecar, said where, and both SDKs run with no 
   expect(starting).toContain("sentry: true");
   expect(starting).toContain(`spotlight: "${sidecar}/stream"`);
   expect(starting).toContain("tracesSampleRate: 1");
-  // No cap: Vite's module requests would count as arrivals and lower a page's rate (docs/decisions/0080).
-  expect(starting).toContain("tracesPerSecond: 100000");
+  // The bound as anywhere: Vite's module requests are never traced, so they never lower a page's rate (0090).
+  expect(starting).toContain("tracesPerSecond: 20");
   expect(dev.output()).toContain(`Spotlight: ${sidecar}/ (started here: ends with npm run dev)`);
 });
 

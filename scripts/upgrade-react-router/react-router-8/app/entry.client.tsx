@@ -9,8 +9,10 @@ import {
 import { ErrorDigestContext } from "~/errors/error-page";
 import { createBrowserDigestLookup } from "~/errors/digest-lookup.client";
 import { getBrowserEnv } from "~/document/public-env";
+import { routerInstrumentation } from "~/routing/router-operations.client";
 
 const digests = createBrowserDigestLookup();
+const instrumentations = getBrowserEnv()?.SENTRY_DSN ? [routerInstrumentation()] : undefined;
 
 /** A parent's effects run after its children's: this one once the whole page has hydrated. */
 function AfterHydration({ children }: { children: ReactNode }) {
@@ -28,7 +30,7 @@ void startClientMonitoring(getBrowserEnv())
         <StrictMode>
           <AfterHydration>
             <ErrorDigestContext.Provider value={digests.lookup}>
-              <HydratedRouter unstable_fetch={digests.fetch} />
+              <HydratedRouter unstable_fetch={digests.fetch} instrumentations={instrumentations} />
             </ErrorDigestContext.Provider>
           </AfterHydration>
         </StrictMode>,

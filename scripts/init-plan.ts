@@ -160,8 +160,8 @@ function scaffolds(line: string, context: RewriteContext): string {
 }
 
 /**
- * A page of history may name a file of the upgraded tree, which the upgrade puts in place
- * (`server/app-server.ts`); with the upgrade gone, the page lists each such name it holds, as the
+ * A page of history may name a file of the upgraded tree, which the upgrade puts in place; with
+ * the upgrade gone, the page lists each such name it holds, as the
  * upgrade lists on its pages what it removed of this tree (scripts/repo-paths/check-tree.ts reads both).
  */
 export function declareUpgradedTreeNames(

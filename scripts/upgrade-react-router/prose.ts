@@ -203,7 +203,7 @@ export const PARTLY_SUPERSEDED: Record<string, { by: string; reason: string }> =
   "docs/decisions/0060-one-route-wrapper-for-both-frameworks.md": {
     by: "0067",
     reason:
-      "the wrapper stays; the request scope is opened by the app's own server (`server/app-server.ts`), not by a patch of `http.createServer`",
+      "the wrapper stays for its guards, while the spans of loaders, actions and middleware are React Router's instrumentations' (0085); the request scope is opened by the app's own server (`server/app-server.ts`), not by a patch of `http.createServer`",
   },
   "docs/decisions/0064-client-refusals.md": {
     by: "0067",

@@ -70,19 +70,6 @@ export function requestTraceDecider(
     });
 }
 
-/** In place of `@sentry/remix`'s server instrumentation, which costs every request (docs/decisions/0051). */
-export function withDataFunctionSpan<T>(kind: "loader" | "action", routeId: string, run: () => T): T {
-  const Sentry = serverSdk()?.node;
-  if (!Sentry?.getActiveSpan()?.isRecording()) return run();
-  return Sentry.startSpan(
-    {
-      name: routeId,
-      op: `${kind}.remix`,
-      attributes: { "sentry.origin": "auto.function.remix", "code.function": kind },
-    },
-    run,
-  );
-}
 
 export function traceMetaData(): { sentryTrace?: string; baggage?: string } {
   const sdk = serverSdk();

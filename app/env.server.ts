@@ -117,9 +117,7 @@ const variables = z.object({
   SENTRY_DSN: dsn,
   SENTRY_ENVIRONMENT: optionalString,
   SENTRY_RELEASE: optionalString,
-  /** Unset: 0.1, or 1 under Spotlight (below). */
   SENTRY_TRACES_SAMPLE_RATE: sampleRate.optional(),
-  /** Per instance; the default, 20, is measured (docs/decisions/0080, 0090). */
   SENTRY_TRACES_PER_SECOND: tracesPerSecond.default(20),
   SENTRY_TUNNEL_ROUTE: tunnelRoute,
   SENTRY_SPOTLIGHT: spotlight,

@@ -26,7 +26,6 @@ export function installJsonStdout(
     isJsonLine(line) ? line : plainJsonLine(line, instance),
 ): void {
   const write = process.stdout.write.bind(process.stdout) as (chunk: string) => boolean;
-  // A character whose bytes two writes split is decoded whole.
   const decoder = new StringDecoder("utf8");
   let pending = "";
   process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {

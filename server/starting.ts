@@ -40,7 +40,7 @@ export function logStarting(env: Env, envFile: string | null): void {
   );
 }
 
-/** The default trace targets learn the app's own port; with `PORT=0` remix-serve's banner names 0, this line the port taken. */
+/** With `PORT=0` the trace targets learn the port only now, and remix-serve's banner names 0. */
 export function logListening(env: Env, port: number): void {
   listeningOn(port);
   if (env.PORT === 0) getLogger().info({ url: `http://${env.HOST ?? "localhost"}:${port}` }, "listening");

@@ -70,7 +70,6 @@ export function requestTraceDecider(
     });
 }
 
-
 export function traceMetaData(): { sentryTrace?: string; baggage?: string } {
   const sdk = serverSdk();
   if (!sdk?.node.getClient()) return {};

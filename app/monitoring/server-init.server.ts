@@ -34,7 +34,6 @@ export const SERVER_DATA_COLLECTION = {
 /** Express: a transaction per middleware; Modules: all packages per event; Dedupe: one failure per request. */
 const OMITTED_INTEGRATIONS = new Set(["Express", "Modules", "Context", "Dedupe"]);
 
-/** Returns each request's trace decision, taken on its arrival. */
 export async function initServerSentry(
   env: Env,
 ): Promise<((request: IncomingMessage) => boolean) | undefined> {
@@ -67,8 +66,7 @@ export async function initServerSentry(
       keepAlive: true,
     },
     environment: sentryEnvironment(env),
-    // Set either way: the SDK reads SENTRY_SPOTLIGHT itself, and production never sends there.
-    spotlight: env.SENTRY_SPOTLIGHT ?? false,
+    spotlight: env.SENTRY_SPOTLIGHT ?? false, // Set either way: the SDK reads SENTRY_SPOTLIGHT itself.
     serverName: instanceName(env),
     // Only the team's own services learn the trace (docs/configuration.md).
     tracePropagationTargets: tracePropagationTargets(env),

@@ -1,5 +1,3 @@
-/** What a log line or an event may carry of a value a user could have typed: its shape, never its text. */
-
 /** E-mail addresses, long digit runs (card, phone, account numbers) and tokens; names have no shape. */
 const EMAIL = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[^\s@"'<>(),;:]+/g;
 const LONG_DIGIT_RUN = /\d(?:[\s-]?\d){7,}/g;

@@ -48,6 +48,7 @@ export function createViteConfig({ buildDirectory = DEFAULT_BUILD_DIRECTORY } = 
         "patches/**/*.test.ts",
         ".ci/**/*.test.ts",
         "scripts/**/*.test.ts",
+        "tools/*/*.test.ts",
       ],
       environment: "node",
       // A worker per core, not Vitest's one less: many files wait on processes they start.

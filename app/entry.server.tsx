@@ -1,7 +1,6 @@
 /** Server entry: renders documents. Failures go to app/errors/ (handleError: server/data-functions/wrapped-server-build.ts). */
-import { PassThrough } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -58,7 +57,8 @@ export default function handleDocumentRequest(
       shellRendered = true;
       const body = new PassThrough();
       resolve(
-        new Response(createReadableStreamFromReadable(body), {
+        // Node's own conversion: the framework's helper package would pin its version (docs/decisions/0085).
+        new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, {
           headers: responseHeaders,
           status: responseStatusCode,
         }),

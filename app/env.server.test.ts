@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { instanceName, loadEnvFile, outboundProxy, parseEnv } from "./env.server";
+import { getPublicEnv, instanceName, loadEnvFile, outboundProxy, parseEnv } from "./env.server";
 
 describe("scaling settings", () => {
   it("defaults: no drain delay, no trusted proxy, the host name as instance", () => {
@@ -76,9 +76,11 @@ describe("scaling settings", () => {
     ["SENTRY_LOGS_LEVEL", "on", /one of off, fatal, error, warn, info, debug, trace/],
     ["SENTRY_LOGS_LEVEL", "silent", /one of off, fatal, error, warn, info, debug, trace/],
     ["https_proxy", "socks5://proxy.internal:1080", /http:\/\/ or https:\/\/ URL/],
-    ["SENTRY_TRACES_PER_SECOND", "0", /whole number of new traces a second from 1/],
-    ["SENTRY_TRACES_PER_SECOND", "2.5", /whole number of new traces a second from 1/],
-    ["SENTRY_TRACES_PER_SECOND", "ten", /whole number of new traces a second from 1/],
+    ["SENTRY_TRACES_PER_SECOND", "0", /whole number of traces a second from 1/],
+    ["SENTRY_TRACES_PER_SECOND", "2.5", /whole number of traces a second from 1/],
+    ["SENTRY_TRACES_PER_SECOND", "ten", /whole number of traces a second from 1/],
+    ["SENTRY_SPOTLIGHT", "maybe", /on, off or the URL of Spotlight's sidecar/],
+    ["SENTRY_SPOTLIGHT", "localhost:8969", /on, off or the URL of Spotlight's sidecar/],
   ];
   for (const [name, value, message] of bad) {
     it(`refuses ${name}=${value} with one line naming it`, () => {
@@ -86,6 +88,32 @@ describe("scaling settings", () => {
       expect(() => parseEnv({ [name]: value })).toThrow(message);
     });
   }
+});
+
+describe("SENTRY_SPOTLIGHT", () => {
+  it("in development: the sidecar's URL, and every request traced unless a rate is set", () => {
+    const env = parseEnv({ NODE_ENV: "development", SENTRY_SPOTLIGHT: "1" });
+    expect(env.SENTRY_SPOTLIGHT).toBe("http://localhost:8969/stream");
+    expect(env.SENTRY_TRACES_SAMPLE_RATE).toBe(1);
+    expect(env.SENTRY_TRACES_PER_SECOND).toBe(20);
+    const rated = parseEnv({
+      NODE_ENV: "development",
+      SENTRY_SPOTLIGHT: "1",
+      SENTRY_TRACES_SAMPLE_RATE: "0.5",
+    });
+    expect(rated.SENTRY_TRACES_SAMPLE_RATE).toBe(0.5);
+    expect(parseEnv({ NODE_ENV: "development", SENTRY_SPOTLIGHT: "off" }).SENTRY_SPOTLIGHT).toBeUndefined();
+  });
+
+  it("anywhere else: read and checked, then dropped, so the server and its pages never name a sidecar", () => {
+    for (const NODE_ENV of [undefined, "production", "test"]) {
+      const env = parseEnv({ NODE_ENV, SENTRY_SPOTLIGHT: "http://127.0.0.1:8969/stream" });
+      expect(env.SENTRY_SPOTLIGHT).toBeUndefined();
+      expect(env.SENTRY_TRACES_SAMPLE_RATE).toBe(0.1);
+      expect(env.SENTRY_TRACES_PER_SECOND).toBe(20);
+      expect(getPublicEnv(env)).not.toHaveProperty("SENTRY_SPOTLIGHT", expect.anything());
+    }
+  });
 });
 
 // Node's loader writes to process.env itself; each test uses names of its own and removes them.

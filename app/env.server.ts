@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { parseDsn } from "~/http/sentry-dsn";
+import { parseSpotlight, SPOTLIGHT_MESSAGE } from "~/http/spotlight-url";
 import { parseTrustProxy } from "~/http/trust-proxy.server";
 import {
   parseTracePropagationTargets,
@@ -22,17 +23,22 @@ const sampleRate = z.coerce
   .min(0, "must be a number between 0 and 1")
   .max(1, "must be a number between 0 and 1");
 
-const TRACES_PER_SECOND_MESSAGE = "must be a whole number of new traces a second from 1 to 100000";
+const MAX_TRACES_PER_SECOND = 100_000;
+const TRACES_PER_SECOND_MESSAGE = `must be a whole number of traces a second from 1 to ${MAX_TRACES_PER_SECOND}`;
 const tracesPerSecond = z.coerce
   .number({ message: TRACES_PER_SECOND_MESSAGE })
   .int(TRACES_PER_SECOND_MESSAGE)
   .min(1, TRACES_PER_SECOND_MESSAGE)
-  .max(100_000, TRACES_PER_SECOND_MESSAGE);
+  .max(MAX_TRACES_PER_SECOND, TRACES_PER_SECOND_MESSAGE);
 
 const dsn = optionalString.refine(
   (value) => value === undefined || parseDsn(value) !== undefined,
   "must be a Sentry DSN such as https://<key>@<host>/<project-id>",
 );
+
+const spotlight = optionalString
+  .refine((value) => value === undefined || parseSpotlight(value) !== undefined, SPOTLIGHT_MESSAGE)
+  .transform((value) => (value === undefined ? undefined : (parseSpotlight(value) ?? undefined)));
 
 const tunnelRoute = optionalString.refine(
   (value) => value === undefined || /^\/[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/.test(value),
@@ -104,17 +110,17 @@ const host = optionalString.refine(
   "must be a host name or an IP address (0.0.0.0, ::, localhost)",
 );
 
-export const envSchema = z.object({
+const variables = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   PORT: port,
   HOST: host,
   SENTRY_DSN: dsn,
   SENTRY_ENVIRONMENT: optionalString,
   SENTRY_RELEASE: optionalString,
-  SENTRY_TRACES_SAMPLE_RATE: sampleRate.default(0.1),
-  /** Per instance; the default is measured (docs/decisions/0080). */
+  SENTRY_TRACES_SAMPLE_RATE: sampleRate.optional(),
   SENTRY_TRACES_PER_SECOND: tracesPerSecond.default(20),
   SENTRY_TUNNEL_ROUTE: tunnelRoute,
+  SENTRY_SPOTLIGHT: spotlight,
   SENTRY_TRACE_PROPAGATION_TARGETS: propagationTargets,
   SENTRY_FEEDBACK: z.enum(["on", "off"], { message: 'must be "on" or "off"' }).default("off"),
   SENTRY_LOGS_LEVEL: z
@@ -139,6 +145,16 @@ export const envSchema = z.object({
   /** The conventional names Sentry's own transport reads. */
   https_proxy: proxyUrl,
   http_proxy: proxyUrl,
+});
+
+/** Spotlight: development's alone, with every request traced (decision 0086). */
+export const envSchema = variables.transform((env) => {
+  const spotlightUrl = env.NODE_ENV === "development" ? env.SENTRY_SPOTLIGHT : undefined;
+  return {
+    ...env,
+    SENTRY_SPOTLIGHT: spotlightUrl,
+    SENTRY_TRACES_SAMPLE_RATE: env.SENTRY_TRACES_SAMPLE_RATE ?? (spotlightUrl ? 1 : 0.1),
+  };
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -186,6 +202,11 @@ export function outboundProxy(env: Env): string | undefined {
   return env.https_proxy ?? env.http_proxy;
 }
 
+/** Sentry runs when it has somewhere to send: its ingest, Spotlight in development, or both. */
+export function sentryIsOn(env: Pick<Env, "SENTRY_DSN" | "SENTRY_SPOTLIGHT">): boolean {
+  return Boolean(env.SENTRY_DSN || env.SENTRY_SPOTLIGHT);
+}
+
 export function sentryEnvironment(env: Env): string {
   return env.SENTRY_ENVIRONMENT ?? env.NODE_ENV;
 }
@@ -199,6 +220,7 @@ export function getPublicEnv(env: Env) {
     SENTRY_TRACES_SAMPLE_RATE: env.SENTRY_TRACES_SAMPLE_RATE,
     SENTRY_TUNNEL_ROUTE: env.SENTRY_TUNNEL_ROUTE,
     SENTRY_FEEDBACK: env.SENTRY_FEEDBACK,
+    SENTRY_SPOTLIGHT: env.SENTRY_SPOTLIGHT,
   };
 }
 

@@ -36,10 +36,6 @@ export function runInRequestScope<T>(target: string, handle: () => T, inputs: Sc
   );
 }
 
-export function currentRequestId(): string | undefined {
-  return scopes.getStore()?.requestId;
-}
-
 /** Read for every log line: no lookup, no SDK call. */
 export function currentRequestLogIds(): { requestId?: string; trace?: ScopeTrace } | undefined {
   return scopes.getStore();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  declareUpgradedTreeNames,
   isRemoved,
   parseArgs,
   removedPrefixes,
@@ -141,5 +142,31 @@ describe("rewrite", () => {
   it("gives the app its name where the scaffold's was", () => {
     expect(rewrite("README.md", "# Remix + Sentry scaffold\n", context())).toBe("# shop\n");
     expect(rewrite("k.yaml", "image: remix-sentry-scaffold\n", context())).toBe("image: shop\n");
+  });
+});
+
+describe("the upgraded tree's files a page of history names", () => {
+  const options = {
+    topLevel: new Set(["server", "docs", "app"]),
+    upgradedTree: ["server/app-server.ts", "server/adapter/README.md", "server.mjs"],
+    exists: (name: string) => name === "server/boot.ts",
+  };
+
+  it("are listed on the page once the upgrade is gone, and only they", () => {
+    const page =
+      "# 0067 x\n\n`server/app-server.ts` and `server/boot.ts`, `server/adapter/`, `app/gone.ts`\n";
+    expect(declareUpgradedTreeNames("docs/decisions/0067-x.md", page, options)).toBe(
+      `${page}\n<!-- check-repo-paths: removed with the upgrade: server/adapter/ server/app-server.ts -->\n`,
+    );
+  });
+
+  it("leave other pages, and pages that name none, as they are", () => {
+    const named = "`server/app-server.ts`\n";
+    expect(declareUpgradedTreeNames("docs/operating.md", named, options)).toBe(named);
+    const none = "# 0001 x\n\n`server/boot.ts`\n";
+    expect(declareUpgradedTreeNames("docs/decisions/0001-x.md", none, options)).toBe(none);
+    expect(
+      declareUpgradedTreeNames("docs/decisions/0067-x.md", named, { ...options, upgradedTree: [] }),
+    ).toBe(named);
   });
 });

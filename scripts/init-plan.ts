@@ -4,6 +4,8 @@
  * is rewritten so that nothing names what went (docs/day-one.md).
  */
 import path from "node:path";
+import { HISTORY } from "./repo-paths/check-tree";
+import { referencesIn } from "./repo-paths/references";
 
 export interface InitOptions {
   name: string;
@@ -155,4 +157,34 @@ function scaffolds(line: string, context: RewriteContext): string {
       : escape(prefix),
   );
   return out.replace(new RegExp(`(?<![\\w@./:-])(${named.join("|")})`, "g"), "scaffold:$1");
+}
+
+/**
+ * A page of history may name a file of the upgraded tree, which the upgrade puts in place; with
+ * the upgrade gone, the page lists each such name it holds, as the
+ * upgrade lists on its pages what it removed of this tree (scripts/repo-paths/check-tree.ts reads both).
+ */
+export function declareUpgradedTreeNames(
+  file: string,
+  text: string,
+  {
+    topLevel,
+    upgradedTree,
+    exists,
+  }: {
+    topLevel: ReadonlySet<string>;
+    /** The files the upgrade put in place, as the upgraded tree names them. */
+    upgradedTree: readonly string[];
+    exists: (name: string) => boolean;
+  },
+): string {
+  if (!HISTORY.test(file)) return text;
+  const names = new Set<string>();
+  for (const { kind, name } of referencesIn(file, text, topLevel)) {
+    if (kind !== "path" || exists(name)) continue;
+    const folder = name.replace(/\/$/, "");
+    if (upgradedTree.some((put) => put === folder || put.startsWith(`${folder}/`))) names.add(name);
+  }
+  if (names.size === 0) return text;
+  return `${text.replace(/\n*$/, "\n")}\n<!-- check-repo-paths: removed with the upgrade: ${[...names].sort().join(" ")} -->\n`;
 }

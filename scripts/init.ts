@@ -8,8 +8,9 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { filesUnder, topLevelFolders } from "./repo-paths/check-tree";
+import { filesUnder, topLevelFolders, UPGRADE_OVERLAY } from "./repo-paths/check-tree";
 import {
+  declareUpgradedTreeNames,
   isRemoved,
   MEASUREMENTS,
   MEASUREMENTS_NOTE,
@@ -50,6 +51,12 @@ say(`moved ${MEASUREMENTS.from} to ${MEASUREMENTS.to}`);
 const prefixes = removedPrefixes({ keepUpgrade });
 // Before anything goes: a path under a top-level folder that goes (bench's) is the scaffold's too.
 const topLevel = topLevelFolders(ROOT);
+// What the upgrade puts in place, which the pages of history may name (gone with the upgrade).
+const upgradedTree = keepUpgrade
+  ? []
+  : filesUnder(ROOT)
+      .filter((file) => file.startsWith(UPGRADE_OVERLAY))
+      .map((file) => file.slice(UPGRADE_OVERLAY.length));
 for (const file of filesUnder(ROOT).filter((file) => isRemoved(file, prefixes))) {
   rmSync(at(file));
   // Folders left empty go too (git would not show them; ignored output keeps one).
@@ -93,7 +100,11 @@ for (const file of filesUnder(ROOT)) {
   )
     continue;
   const text = readFileSync(at(file), "utf8");
-  const next = rewrite(file, text, context);
+  const next = declareUpgradedTreeNames(file, rewrite(file, text, context), {
+    topLevel,
+    upgradedTree,
+    exists: (name) => existsSync(at(name)),
+  });
   if (next !== text) {
     writeFileSync(at(file), next);
     changed.push(file);
@@ -112,7 +123,7 @@ execFileSync(
 );
 say(`rewrote ${changed.length} file(s) that named what went: ${changed.join(", ")}`);
 say(
-  `kept: app/, server/, e2e/, test-support/, deploy/, patches/, docs/ and its decision records, ` +
+  `kept: app/, server/, e2e/, test-support/, deploy/, patches/, tools/, docs/ and its decision records, ` +
     `the client JavaScript budget (e2e/toolchain/client-js-budget.ts)${keepUpgrade ? ", the upgrade to React Router (--keep-upgrade)" : ""}`,
 );
 say("done: review with git status and git diff, then commit; git checkout . && git clean -fd undoes it");

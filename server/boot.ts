@@ -1,7 +1,6 @@
 /** Runs before the app loads, so Sentry is in place before what it watches; imports only what starting needs. */
 import { instanceName, type Env } from "~/env.server";
 import { flushServerSentry, initServerSentry } from "~/monitoring/server-init.server";
-import { requestTraceDecider } from "~/monitoring/request-spans.server";
 import { trustFunction } from "~/http/trust-proxy.server";
 import { trustRequestIdsFrom } from "~/request-scope.server";
 import { installPreAppHandlers } from "./adapter/http-server";
@@ -11,14 +10,13 @@ import { installAccessLineFormat, installRemixJsonStdout } from "./adapter/stdou
 import { preAppHandlers } from "./pre-app/handlers-in-order";
 import { installJsonStderr } from "./json-stderr";
 import { installGracefulShutdown } from "./shutdown";
-import { checkedEnvironment, exitOnListenError, logStarting } from "./starting";
+import { checkedEnvironment, exitOnListenError, logListening, logStarting } from "./starting";
 
 async function boot(): Promise<Env> {
   const { envFile, env } = checkedEnvironment();
   const trust = trustFunction(env.TRUST_PROXY);
   trustRequestIdsFrom(trust);
-  await initServerSentry(env);
-  const traced = requestTraceDecider(env);
+  const traced = await initServerSentry(env);
   if (traced) bypassSentryUnlessTraced(traced);
   // remix-serve's lines and Express's stacks become JSON; under `npm run dev` Vite's stay as printed.
   if (env.NODE_ENV !== "development") {
@@ -30,6 +28,7 @@ async function boot(): Promise<Env> {
     trust,
     // Vite's dev server handles its own (it tries the next port).
     onListenError: env.NODE_ENV === "development" ? undefined : exitOnListenError,
+    onListening: (port) => logListening(env, port),
   });
   installGracefulShutdown(httpServers, {
     drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,

@@ -1,5 +1,7 @@
+import { spawnSync } from "node:child_process";
 import type http from "node:http";
 import { Console } from "node:console";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runInRequestScope } from "~/request-scope.server";
 import { installJsonStdout } from "./json-stdout";
@@ -50,5 +52,37 @@ describe("installJsonStdout", () => {
       { level: "warn", msg: "already JSON" },
       expect.objectContaining({ level: "info", msg: "{not json" }),
     ]);
+  });
+});
+
+describe("installJsonStdout, across writes", () => {
+  it("decodes a character whose bytes two writes split", () => {
+    const records = capturedStdout(() => {
+      const bytes = Buffer.from("café ☕\n");
+      process.stdout.write(bytes.subarray(0, 4));
+      process.stdout.write(bytes.subarray(4, 9));
+      process.stdout.write(bytes.subarray(9));
+    });
+    expect(records).toEqual([expect.objectContaining({ msg: "café ☕" })]);
+  });
+
+  it("writes a last line printed without its newline when the process exits", () => {
+    const script = `
+      import { installJsonStdout } from "./server/json-stdout.ts";
+      installJsonStdout("web-1");
+      process.stdout.write("first\\n");
+      process.stdout.write(Buffer.from("last, with no newline: é").subarray(0, 24));
+      process.stdout.write(Buffer.from("é").subarray(1));
+    `;
+    const result = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      cwd: path.resolve(import.meta.dirname, ".."),
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    const records = result.stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(records.map((record) => record.msg)).toEqual(["first", "last, with no newline: é"]);
   });
 });

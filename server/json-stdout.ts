@@ -1,4 +1,5 @@
 /** What `console.log` or a package prints on stdout becomes JSON lines; the logger writes to fd 1 directly. */
+import { StringDecoder } from "node:string_decoder";
 import { requestLogFields } from "~/logging/request-log-fields.server";
 
 export type LineLevel = "info" | "warn" | "error";
@@ -25,10 +26,11 @@ export function installJsonStdout(
     isJsonLine(line) ? line : plainJsonLine(line, instance),
 ): void {
   const write = process.stdout.write.bind(process.stdout) as (chunk: string) => boolean;
+  const decoder = new StringDecoder("utf8");
   let pending = "";
   process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
     // Runs once per request (the access line): no intermediate arrays.
-    pending += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
+    pending += typeof chunk === "string" ? decoder.end() + chunk : decoder.write(chunk);
     let out = "";
     let start = 0;
     for (let end = pending.indexOf("\n"); end !== -1; end = pending.indexOf("\n", start)) {
@@ -42,4 +44,10 @@ export function installJsonStdout(
     callback?.();
     return true;
   }) as typeof process.stdout.write;
+  process.once("exit", () => {
+    const last = pending + decoder.end();
+    pending = "";
+    const json = last === "" ? null : toJson(last);
+    if (json !== null) write(json + "\n");
+  });
 }

@@ -1,4 +1,5 @@
-import { getEnv, loadEnvFile, type Env } from "~/env.server";
+import { getEnv, loadEnvFile, sentryIsOn, type Env } from "~/env.server";
+import { listeningOn } from "~/http/trace-propagation-targets.server";
 import { getLogger } from "~/logging/logger.server";
 
 /** A bad variable ends the process with one line naming it, written here: the logger needs the environment. */
@@ -24,11 +25,12 @@ export function logStarting(env: Env, envFile: string | null): void {
       port: env.PORT,
       mode: env.NODE_ENV,
       envFile,
-      sentry: Boolean(env.SENTRY_DSN),
+      sentry: sentryIsOn(env),
+      spotlight: env.SENTRY_SPOTLIGHT ?? false,
       tunnel: (env.SENTRY_DSN && env.SENTRY_TUNNEL_ROUTE) || false,
       feedback: env.SENTRY_FEEDBACK === "on",
       release: env.SENTRY_RELEASE ?? null,
-      tracesSampleRate: env.SENTRY_DSN ? env.SENTRY_TRACES_SAMPLE_RATE : 0,
+      tracesSampleRate: sentryIsOn(env) ? env.SENTRY_TRACES_SAMPLE_RATE : 0,
       tracesPerSecond: env.SENTRY_TRACES_PER_SECOND,
       drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
       trustProxy: env.TRUST_PROXY ?? false,
@@ -36,6 +38,12 @@ export function logStarting(env: Env, envFile: string | null): void {
     },
     "starting",
   );
+}
+
+/** With `PORT=0` the trace targets learn the port only now, and remix-serve's banner names 0. */
+export function logListening(env: Env, port: number): void {
+  listeningOn(port);
+  if (env.PORT === 0) getLogger().info({ url: `http://${env.HOST ?? "localhost"}:${port}` }, "listening");
 }
 
 export function cannotStart(msg: string, fields: Record<string, unknown> = {}): never {

@@ -128,7 +128,9 @@ export async function launchApp(options: StartOptions = {}): Promise<AppServer> 
   };
   const start = parseStartScript(pkg.scripts.start);
   const args = start.args.map((arg) => arg.replace(/^(\.\/)?build\//, `./${build}/`));
-  const port = await freePort();
+  // `PORT: "0"` in `options.env`: the server takes any free port, read from its banner below.
+  const anyPort = options.env?.PORT === "0";
+  const port = anyPort ? 0 : await freePort();
 
   const child = spawn(commandPath(projectRoot, start.command), args, {
     cwd: projectRoot,
@@ -149,9 +151,15 @@ export async function launchApp(options: StartOptions = {}): Promise<AppServer> 
     stdio: ["ignore", "pipe", "pipe"],
   });
   // The banner remix-serve prints once it listens, or the app's own server's `listening` line.
-  return superviseServer(child, port, (output) =>
-    /\[(?:remix|react-router)-serve\] |"msg":"listening"/.test(output),
-  );
+  const listening = /\[(?:remix|react-router)-serve\] |"msg":"listening"/;
+  if (!anyPort) return superviseServer(child, port, (output) => listening.test(output));
+  // remix-serve's banner names port 0: the app's own `listening` line names the port taken.
+  const taken = (output: string) => {
+    const line = output.split("\n").find((text) => text.includes('"msg":"listening"'));
+    return Number(URL.parse((line && (JSON.parse(line) as { url?: string }).url) ?? "")?.port || NaN);
+  };
+  const server = await superviseServer(child, port, (output) => taken(output) > 0);
+  return { ...server, port: taken(server.output()), url: `http://127.0.0.1:${taken(server.output())}` };
 }
 
 /**

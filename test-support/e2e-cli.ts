@@ -18,6 +18,7 @@ const CORE_SPECS = [
   "tracing/outgoing-calls",
   "tracing/rate-bound",
   "sentry/logs",
+  "sentry/request-context",
   "sentry/privacy",
   "sentry/tunnel",
   "operations/request-logs",

@@ -1,6 +1,6 @@
 /**
  * The cases of the browser's router readers, the same on both frameworks (these
- * of app/routing/route-pattern.client.ts; test-support/navigation-cases.ts):
+ * of app/routing/route-pattern.client.ts; Remix 2's navigations have their own):
  * each tree's test gives the one part that differs, a real router of its
  * framework's, made as its browser entry makes it and kept where that entry
  * keeps it (test-support/framework-router.ts).

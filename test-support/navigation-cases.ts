@@ -1,6 +1,7 @@
 /**
- * The cases of app/routing/navigations.client.ts, the same on both frameworks,
- * on the router each tree's test gives (test-support/framework-router-cases.ts).
+ * The cases of app/routing/navigations.client.ts, on Remix 2's router
+ * (test-support/framework-router-cases.ts); React Router 8 starts navigations
+ * from its instrumentations instead, and the upgrade removes these.
  */
 import { expect, it, vi } from "vitest";
 import { onNavigations } from "../app/routing/navigations.client";

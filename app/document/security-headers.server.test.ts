@@ -11,6 +11,7 @@ import {
 const env = {
   SENTRY_DSN: "https://public@o1.ingest.example/42",
   SENTRY_TUNNEL_ROUTE: undefined,
+  SENTRY_SPOTLIGHT: undefined,
   HSTS_MAX_AGE: 0,
 };
 
@@ -40,6 +41,16 @@ describe("securityHeaders", () => {
   it("leaves the ingest origin out of connect-src behind a tunnel", () => {
     const headers = new Headers(securityHeaders({ ...env, SENTRY_TUNNEL_ROUTE: "/monitoring" })("n"));
     expect(headers.get("Content-Security-Policy")).toContain("connect-src 'self';");
+  });
+
+  it("lets the browser reach development's Spotlight sidecar, by its origin", () => {
+    const spotlight = {
+      ...env,
+      SENTRY_TUNNEL_ROUTE: "/monitoring",
+      SENTRY_SPOTLIGHT: "http://localhost:8969/stream",
+    };
+    const headers = new Headers(securityHeaders(spotlight)("n"));
+    expect(headers.get("Content-Security-Policy")).toContain("connect-src 'self' http://localhost:8969;");
   });
 });
 

@@ -24,12 +24,15 @@ interface CspOptions {
   sentryDsn?: string;
   /** With a tunnel the browser never talks to the ingest origin. */
   sentryTunnel?: string;
+  /** Development's Spotlight sidecar, where the browser's SDK sends too. */
+  spotlight?: string;
 }
 
 /** `'strict-dynamic'`: the nonce's trust extends to the chunks imported; inline styles cannot run code. */
-export function contentSecurityPolicy({ nonce, sentryDsn, sentryTunnel }: CspOptions): string {
+export function contentSecurityPolicy({ nonce, sentryDsn, sentryTunnel, spotlight }: CspOptions): string {
   const connect = ["'self'"];
   if (sentryDsn && !sentryTunnel) connect.push(new URL(sentryDsn).origin);
+  if (spotlight) connect.push(new URL(spotlight).origin);
   const directives = [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
@@ -54,13 +57,17 @@ const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=()
 /** No policy text can contain it, so the policy is built once and each response splices in its nonce. */
 const NONCE_SLOT = "\u0000nonce\u0000";
 
-export type SecurityHeaderEnv = Pick<Env, "SENTRY_DSN" | "SENTRY_TUNNEL_ROUTE" | "HSTS_MAX_AGE">;
+export type SecurityHeaderEnv = Pick<
+  Env,
+  "SENTRY_DSN" | "SENTRY_TUNNEL_ROUTE" | "SENTRY_SPOTLIGHT" | "HSTS_MAX_AGE"
+>;
 
 export function securityHeaders(env: SecurityHeaderEnv): (nonce: string) => [name: string, value: string][] {
   const [beforeNonce, afterNonce] = contentSecurityPolicy({
     nonce: NONCE_SLOT,
     sentryDsn: env.SENTRY_DSN,
     sentryTunnel: env.SENTRY_TUNNEL_ROUTE,
+    spotlight: env.SENTRY_SPOTLIGHT,
   }).split(NONCE_SLOT);
   const hsts = env.HSTS_MAX_AGE > 0 ? `max-age=${env.HSTS_MAX_AGE}; includeSubDomains` : undefined;
   return (nonce) => [

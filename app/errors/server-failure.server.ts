@@ -1,10 +1,16 @@
 import { isRouteErrorResponse } from "@remix-run/react";
 import { getLogger } from "~/logging/logger.server";
-import { applyUntracedTrace, untracedTrace } from "~/monitoring/request-trace.server";
-import { sampleRateOf, serverTransactionName } from "~/monitoring/request-spans.server";
+import { keysForMessage, keysOf, kindOf, maskPrivateText } from "~/privacy/masking";
+import { untracedTrace } from "~/monitoring/request-trace.server";
+import { serverTransactionName } from "~/monitoring/request-spans.server";
 import { serverSdk } from "~/monitoring/server-sdk.server";
 import { routePatternOf } from "~/routing/request-route.server";
-import { currentOrNewRequestId, recordDigest, requestedPath } from "~/request-scope.server";
+import {
+  currentIncomingRequest,
+  currentOrNewRequestId,
+  recordDigest,
+  requestedPath,
+} from "~/request-scope.server";
 
 /** Our own failures: one digest, log line and event each, the cause without private values (docs/errors.md). */
 
@@ -34,8 +40,10 @@ export function reportServerFailure(
   const sdk = serverSdk();
   if (!sdk) return;
   sdk.node.withScope((scope) => {
-    const untraced = untracedTrace();
-    if (untraced) applyUntracedTrace(sdk, scope, untraced, sampleRateOf(sdk));
+    // The SDK's HTTP integration gives a traced request its request data; an untraced one's is read only now.
+    const incoming = untracedTrace() && currentIncomingRequest();
+    if (incoming)
+      scope.setSDKProcessingMetadata({ normalizedRequest: sdk.core.httpRequestToRequestData(incoming) });
     scope.setTag("digest", digest);
     scope.setTag("request_id", requestId);
     if (answer) scope.setContext("thrown_response", { ...answer });
@@ -91,53 +99,6 @@ export function reportedCause(thrown: unknown, depth = 0): Error {
   if ("cause" in thrown && thrown.cause !== undefined && depth < MAX_CAUSES)
     define("cause", reportedCause(thrown.cause, depth + 1));
   return masked;
-}
-
-/** E-mail addresses, long digit runs (card, phone, account numbers) and tokens; names have no shape. */
-const EMAIL = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[^\s@"'<>(),;:]+/g;
-const LONG_DIGIT_RUN = /\d(?:[\s-]?\d){7,}/g;
-/** A run of 20+ word characters with both a letter and a digit: API keys, session ids, UUIDs, JWT parts. */
-const TOKEN = /(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{20,}(?![\w-])/g;
-const BEARER = /\b(Bearer|Basic)\s+\S+/gi;
-
-export function maskPrivateText(text: string): string {
-  return text
-    .replace(BEARER, "$1 [token]")
-    .replace(EMAIL, "[email]")
-    .replace(TOKEN, "[token]")
-    .replace(LONG_DIGIT_RUN, "[number]");
-}
-
-export function maskedLine(text: string, max: number): string {
-  const masked = maskPrivateText(text.replace(/[\s\p{Cc}]+/gu, " ").trim());
-  return masked.length > max ? `${masked.slice(0, max - 1)}…` : masked;
-}
-
-/** Enough to tell two objects apart (the SDK lists them all); sorted, as the SDK sorts them; masked. */
-const MAX_KEYS = 20;
-const MAX_KEY_LENGTH = 40;
-
-export function keysOf(value: object): string[] {
-  const keys = Object.keys(value)
-    .sort()
-    .map((key) =>
-      maskPrivateText(key.length > MAX_KEY_LENGTH ? `${key.slice(0, MAX_KEY_LENGTH - 1)}…` : key),
-    );
-  return keys.length > MAX_KEYS ? [...keys.slice(0, MAX_KEYS), "…"] : keys;
-}
-
-export function keysForMessage(keys: string[]): string {
-  return keys.length ? keys.join(", ") : "[object has no keys]";
-}
-
-export function kindOf(value: unknown): string {
-  if (value === null) return "null";
-  if (typeof value !== "object") return typeof value;
-  try {
-    return Object.getPrototypeOf(value)?.constructor?.name || "Object";
-  } catch {
-    return "Object";
-  }
 }
 
 /** In the SDK's words ("Object captured as exception with keys: …", @sentry/core's eventbuilder). */

@@ -1,6 +1,7 @@
 import { data } from "@remix-run/node";
 import { REPORT_OPTIONS, type ReportOptions } from "./report-options";
-import { keysForMessage, keysOf, kindOf, maskedLine, reportServerFailure } from "./server-failure.server";
+import { keysForMessage, keysOf, kindOf, maskedLine } from "~/privacy/masking";
+import { reportServerFailure } from "./server-failure.server";
 
 /** A thrown 5xx `Response` or `data()`, which the framework hands to nobody: by its shape, not its data. */
 export async function reportThrownAnswer(thrown: unknown, { request }: { request: Request }): Promise<void> {

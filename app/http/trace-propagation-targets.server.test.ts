@@ -1,7 +1,7 @@
 import { shouldPropagateTraceForUrl } from "@sentry/core";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/env.server";
-import { tracePropagationTargets } from "./trace-propagation-targets.server";
+import { listeningOn, tracePropagationTargets } from "./trace-propagation-targets.server";
 
 /** Decided by the SDK's own matcher, as for a real outgoing request. */
 function propagates(setting: string | undefined, url: string, port = "3000"): boolean {
@@ -48,8 +48,26 @@ describe("SENTRY_TRACE_PROPAGATION_TARGETS", () => {
       expect(propagates(unset, "http://127.0.0.1:3001/items")).toBe(false);
       expect(propagates(unset, "https://api.example.com/items")).toBe(false);
     }
-    // PORT=0: the port is not known before the server listens.
-    expect(propagates(undefined, "http://127.0.0.1:3000/items", "0")).toBe(false);
+  });
+
+  it("default with PORT=0: the app itself once it listens, on the port it got", () => {
+    const targets = tracePropagationTargets(parseEnv({ PORT: "0" }));
+    expect(shouldPropagateTraceForUrl("http://127.0.0.1:43210/items", targets)).toBe(false);
+    listeningOn(43210);
+    expect(shouldPropagateTraceForUrl("http://127.0.0.1:43210/items", targets)).toBe(true);
+    expect(shouldPropagateTraceForUrl("http://localhost:43210/items", targets)).toBe(true);
+    expect(shouldPropagateTraceForUrl("http://127.0.0.1:3000/items", targets)).toBe(false);
+    // A second server of the process (Vite's, a test's) does not widen it.
+    listeningOn(43211);
+    expect(shouldPropagateTraceForUrl("http://127.0.0.1:43211/items", targets)).toBe(false);
+  });
+
+  it("a configured list is never widened by the port", () => {
+    const targets = tracePropagationTargets(
+      parseEnv({ PORT: "0", SENTRY_TRACE_PROPAGATION_TARGETS: "https://api.example.com" }),
+    );
+    listeningOn(43210);
+    expect(shouldPropagateTraceForUrl("http://127.0.0.1:43210/items", targets)).toBe(false);
   });
 
   it.each([

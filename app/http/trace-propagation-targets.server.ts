@@ -37,15 +37,26 @@ export function targetPattern(target: string): RegExp {
   return new RegExp(`^${escaped(`${url.protocol}//${url.hostname}`)}${port}${escaped(path)}${end}`);
 }
 
-/** The app itself over loopback: with `PORT=0` its port is not known before it listens, so none. */
 export function ownLoopbackOrigins(port: number): string[] {
-  if (port === 0) return [];
   return [`http://localhost:${port}/`, `http://127.0.0.1:${port}/`, `http://[::1]:${port}/`];
 }
+
+/** The default's list while its port is unknown (`PORT=0`): the SDK reads the same array on every call. */
+let awaitingPort: RegExp[] | undefined;
 
 export function tracePropagationTargets(env: {
   SENTRY_TRACE_PROPAGATION_TARGETS?: string[];
   PORT: number;
 }): RegExp[] {
-  return (env.SENTRY_TRACE_PROPAGATION_TARGETS ?? ownLoopbackOrigins(env.PORT)).map(targetPattern);
+  const byDefault = env.SENTRY_TRACE_PROPAGATION_TARGETS === undefined;
+  const targets =
+    byDefault && env.PORT === 0 ? [] : (env.SENTRY_TRACE_PROPAGATION_TARGETS ?? ownLoopbackOrigins(env.PORT));
+  const patterns = targets.map(targetPattern);
+  awaitingPort = byDefault && env.PORT === 0 ? patterns : undefined;
+  return patterns;
+}
+
+export function listeningOn(port: number): void {
+  awaitingPort?.push(...ownLoopbackOrigins(port).map(targetPattern));
+  awaitingPort = undefined;
 }

@@ -7,9 +7,9 @@ type SentryClient = typeof import("./sentry.client");
 let sentry: SentryClient | undefined;
 let deferredStarted = false;
 
-/** Resolve before hydrating, so hydration's errors are reported. */
+/** Resolve before hydrating, so hydration's errors are reported. Spotlight: `npm run dev` only, gone from the build. */
 export async function startClientMonitoring(env: PublicEnv | undefined): Promise<void> {
-  if (!env?.SENTRY_DSN) return;
+  if (!env?.SENTRY_DSN && !(import.meta.env.DEV && env?.SENTRY_SPOTLIGHT)) return;
   sentry = await import("./sentry.client");
   sentry.initClientSentry(env);
 }

@@ -1,19 +1,10 @@
 import type { IncomingMessage } from "node:http";
 import type { Span } from "@sentry/core";
-import type { Env } from "~/env.server";
 import { requestIdOf } from "~/request-scope.server";
 import { routePatternOf } from "~/routing/request-route.server";
 import { NOT_FOUND_PATTERN } from "~/routing/route-patterns";
-import { decideRequestTrace, requestTraceOf, untracedTrace, untracedTraceData } from "./request-trace.server";
-import { OPERATIONAL_PATHS } from "~/http/operational-paths";
-import {
-  decideTrace,
-  requestSampling,
-  traceRates,
-  untracedSamplingContext,
-  type TraceDecision,
-  type TraceRates,
-} from "./trace-sampling.server";
+import { decideRequestTrace, requestTraceOf, type RequestTrace } from "./request-trace.server";
+import type { TraceRates } from "./trace-sampling.server";
 import { serverSdk, type ServerSdk } from "./server-sdk.server";
 
 export function serverTransactionName(method: string, url: URL, route = routePatternOf(url)): string {
@@ -39,91 +30,49 @@ export function tagRequestSpan(sdk: ServerSdk) {
   };
 }
 
-/** `ignoreIncomingRequests` (server/adapter/README.md): gives the scope and sampler the arrival decision. */
-export function skipsRequestSpan(sdk: ServerSdk, rates: TraceRates) {
-  return (urlPath: string, request: object): boolean => {
+/** Keyed by the request's isolation scope, where both the callback and the SDK's sampler run. */
+const requestRates = new WeakMap<object, number>();
+
+export function requestRateOf(sdk: ServerSdk): number | undefined {
+  return requestRates.get(sdk.node.getIsolationScope());
+}
+
+/** `ignoreIncomingRequests` (server/adapter/README.md): gives the request's scope and sampler its arrival decision. */
+export function skipsRequestSpan(sdk: ServerSdk, decide: (request: IncomingMessage) => RequestTrace) {
+  return (_urlPath: string, request: object): boolean => {
+    const trace = requestTraceOf(request as IncomingMessage) ?? decide(request as IncomingMessage);
+    if (!trace.traced) return true;
     const scope = sdk.node.getCurrentScope();
-    const trace = requestTraceOf(request as IncomingMessage);
-    if (!trace) {
-      const method = (request as { method?: string }).method ?? "GET";
-      const name = () => serverTransactionName(method, new URL(urlPath, "http://localhost"));
-      const { traced, sampleRate } = decideRequestSampling(sdk, name, rates);
-      if (traced && sampleRate !== undefined)
-        rates.sdkSampler.handOver(scope.getPropagationContext().traceId, sampleRate);
-      return !traced;
-    }
     scope.setPropagationContext({
       ...scope.getPropagationContext(),
       traceId: trace.traceId,
       sampleRand: trace.sampleRand,
     });
-    if (trace.traced && trace.sampleRate !== undefined)
-      rates.sdkSampler.handOver(trace.traceId, trace.sampleRate);
-    return !trace.traced;
+    requestRates.set(sdk.node.getIsolationScope(), trace.sampleRate);
+    return false;
   };
 }
 
-export function decideRequestSampling(
+export function requestTraceDecider(
   sdk: ServerSdk,
-  transactionName: () => string,
-  { budget, configuredRate }: TraceRates,
-): TraceDecision {
-  const scope = sdk.node.getCurrentScope();
-  const context = scope.getPropagationContext();
-  const { parentSampled, sampleRand } = requestSampling(context);
-  const decision = decideTrace(
-    { transactionName, parentSampled, sampleRand, untracedPaths: OPERATIONAL_PATHS },
-    budget,
-  );
-  if (!decision.traced)
-    scope.setPropagationContext({
-      ...context,
-      sampleRand,
-      sampled: false,
-      dsc: untracedSamplingContext(sdk, { ...context, sampleRand }, decision.sampleRate ?? configuredRate),
-    });
-  return decision;
-}
-
-/** True when the SDK's HTTP instrumentation should handle the request. */
-export function requestTraceDecider(env: Env): ((request: IncomingMessage) => boolean) | undefined {
-  const sdk = serverSdk();
-  const rates = traceRates();
-  if (!env.SENTRY_DSN || !sdk || !rates) return undefined;
+  rates: TraceRates,
+): (request: IncomingMessage) => RequestTrace {
   const isStaticAsset = sdk.server.isStaticAssetRequest;
   return (request) =>
     decideRequestTrace(sdk, request, {
-      budget: rates.budget,
+      rates,
       isStaticAsset,
       // A target that is no URL (`/\\3%E9`) gets 400 from the pre-app guards: never traced.
       name: () => {
         const url = URL.parse(request.url ?? "/", "http://localhost");
         return url ? serverTransactionName(request.method ?? "GET", url) : `GET ${NOT_FOUND_PATTERN}`;
       },
-    }).traced;
+    });
 }
-
-/** In place of `@sentry/remix`'s server instrumentation, which costs every request (docs/decisions/0051). */
-export function withDataFunctionSpan<T>(kind: "loader" | "action", routeId: string, run: () => T): T {
-  const Sentry = serverSdk()?.node;
-  if (!Sentry?.getActiveSpan()?.isRecording()) return run();
-  return Sentry.startSpan(
-    {
-      name: routeId,
-      op: `${kind}.remix`,
-      attributes: { "sentry.origin": "auto.function.remix", "code.function": kind },
-    },
-    run,
-  );
-}
-
-export const sampleRateOf = (sdk: ServerSdk) => sdk.node.getClient()?.getOptions().tracesSampleRate ?? 0;
 
 export function traceMetaData(): { sentryTrace?: string; baggage?: string } {
   const sdk = serverSdk();
   if (!sdk?.node.getClient()) return {};
-  const untraced = untracedTrace();
-  if (untraced) return untracedTraceData(sdk, untraced, sampleRateOf(sdk));
   const data = sdk.node.getTraceData();
   return { sentryTrace: data["sentry-trace"], baggage: data.baggage };
 }

@@ -1,22 +1,20 @@
 import type { IncomingMessage } from "node:http";
-import type { Breadcrumb, DynamicSamplingContext, Scope } from "@sentry/core";
-import { currentIncomingRequest } from "~/request-scope.server";
+import type { DynamicSamplingContext } from "@sentry/core";
+import { currentIncomingRequest, requestIdOf } from "~/request-scope.server";
 import { OPERATIONAL_PATHS } from "~/http/operational-paths";
-import type { ServerSdk } from "./server-sdk.server";
-import type { TraceBudget } from "./trace-budget.server";
-import { decideTrace, requestSampling, untracedSamplingContext } from "./trace-sampling.server";
+import { isDroppedTransaction } from "./sentry-options";
+import { serverSdk, type ServerSdk } from "./server-sdk.server";
+import { decideTrace, requestSampling, type TraceRates } from "./trace-sampling.server";
 
-/** Decided on arrival (decision 0063): an untraced request skips the SDK; its error's needs are kept here. */
+/** Decided on arrival (decisions 0063, 0090, 0091); an untraced request gets its own SDK scope from `runInRequestTrace`. */
 export interface RequestTrace {
   traced: boolean;
   traceId: string;
   sampleRand: number;
-  sampleRate?: number;
+  sampleRate: number;
   parentSpanId?: string;
   name: () => string;
   upstream?: Partial<DynamicSamplingContext>;
-  /** Newest last (the SDK would have kept them on its scope). */
-  breadcrumbs: Breadcrumb[];
 }
 
 const traces = new WeakMap<IncomingMessage, RequestTrace>();
@@ -26,15 +24,21 @@ const header = (request: IncomingMessage, name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-/** The SDK creates no span for HEAD, OPTIONS and static assets. */
+/** The SDK gives these no span: they neither count towards nor spend the budget. */
+function spanless(request: IncomingMessage, isStaticAsset: (url: string) => boolean): boolean {
+  const method = request.method?.toUpperCase() ?? "GET";
+  return method === "HEAD" || method === "OPTIONS" || (method === "GET" && isStaticAsset(request.url ?? "/"));
+}
+
+/** The one decision per request. A W3C `traceparent` alone is not continued (the SDK reads `sentry-trace`): a new trace. */
 export function decideRequestTrace(
   sdk: ServerSdk,
   request: IncomingMessage,
   {
-    budget,
+    rates,
     name,
     isStaticAsset,
-  }: { budget: TraceBudget; name: () => string; isStaticAsset: (url: string) => boolean },
+  }: { rates: TraceRates; name: () => string; isStaticAsset: (url: string) => boolean },
 ): RequestTrace {
   const context = sdk.core.propagationContextFromHeaders(
     header(request, "sentry-trace"),
@@ -43,15 +47,17 @@ export function decideRequestTrace(
   const { parentSampled, sampleRand } = requestSampling(context);
   let named: string | undefined;
   const once = () => (named ??= name());
-  const method = request.method?.toUpperCase() ?? "GET";
-  const spanless =
-    method === "HEAD" || method === "OPTIONS" || (method === "GET" && isStaticAsset(request.url ?? "/"));
-  // Spanless requests cost no span work, so they neither count towards nor spend the budget.
-  const { traced, sampleRate } = spanless
-    ? { traced: false, sampleRate: undefined }
+  const parentSampleRate = sdk.core.parseSampleRate(context.dsc?.sample_rate);
+  const { traced, sampleRate } = spanless(request, isStaticAsset)
+    ? { traced: false, sampleRate: 0 }
     : decideTrace(
-        { transactionName: once, parentSampled, sampleRand, untracedPaths: OPERATIONAL_PATHS },
-        budget,
+        {
+          parentSampled,
+          parentSampleRate,
+          sampleRand,
+          traceable: () => !isDroppedTransaction(once(), OPERATIONAL_PATHS),
+        },
+        rates,
       );
   const trace: RequestTrace = {
     traced,
@@ -60,8 +66,7 @@ export function decideRequestTrace(
     sampleRand,
     sampleRate,
     parentSpanId: context.parentSpanId,
-    upstream: context.dsc,
-    breadcrumbs: [],
+    upstream: context.dsc && Object.keys(context.dsc).length > 0 ? context.dsc : undefined,
   };
   traces.set(request, trace);
   return trace;
@@ -77,44 +82,37 @@ export function untracedTrace(): RequestTrace | undefined {
   return trace && !trace.traced ? trace : undefined;
 }
 
-const untracedContextOf = (sdk: ServerSdk, trace: RequestTrace, sampleRate: number) =>
-  untracedSamplingContext(
-    sdk,
-    { traceId: trace.traceId, sampleRand: trace.sampleRand, dsc: trace.upstream, transaction: trace.name() },
-    trace.sampleRate ?? sampleRate,
-  );
-
-export function untracedTraceData(sdk: ServerSdk, trace: RequestTrace, sampleRate: number) {
+function untracedContext(trace: RequestTrace) {
   return {
-    sentryTrace: sdk.core.generateSentryTraceHeader(trace.traceId, sdk.core.generateSpanId(), false),
-    baggage: sdk.core.dynamicSamplingContextToSentryBaggageHeader(untracedContextOf(sdk, trace, sampleRate)),
-  };
+    sample_rand: String(trace.sampleRand),
+    sample_rate: String(trace.sampleRate),
+    sampled: "false",
+  } as const;
 }
 
-export function applyUntracedTrace(
-  sdk: ServerSdk,
-  scope: Scope,
-  trace: RequestTrace,
-  sampleRate: number,
-): void {
-  const request = currentIncomingRequest();
-  if (request)
-    scope.setSDKProcessingMetadata({ normalizedRequest: sdk.core.httpRequestToRequestData(request) });
-  scope.setPropagationContext({
-    traceId: trace.traceId,
-    sampleRand: trace.sampleRand,
-    parentSpanId: trace.parentSpanId,
-    sampled: false,
-    dsc: untracedContextOf(sdk, trace, sampleRate),
+/** As the SDK's HTTP integration gives a traced request one: what a loader sets stays its own. */
+export function runInRequestTrace<T>(request: IncomingMessage, run: () => T): T {
+  const trace = traces.get(request);
+  const sdk = serverSdk();
+  if (!sdk || !trace || trace.traced) return run();
+  return sdk.node.withIsolationScope((isolationScope) => {
+    isolationScope.setTag("request_id", requestIdOf(request));
+    sdk.node.getCurrentScope().setPropagationContext({
+      traceId: trace.traceId,
+      sampleRand: trace.sampleRand,
+      parentSpanId: trace.parentSpanId,
+      sampled: false,
+      dsc: trace.upstream && { ...trace.upstream, ...untracedContext(trace) },
+    });
+    return run();
   });
-  for (const breadcrumb of trace.breadcrumbs) scope.addBreadcrumb(breadcrumb, trace.breadcrumbs.length);
 }
 
-/** Not on the process's scope, where every later event would carry them. */
-export function keepUntracedBreadcrumb(breadcrumb: Breadcrumb, max: number): Breadcrumb | null {
-  const trace = untracedTrace();
-  if (!trace) return breadcrumb;
-  trace.breadcrumbs.push({ timestamp: Date.now() / 1000, ...breadcrumb });
-  if (trace.breadcrumbs.length > max) trace.breadcrumbs.shift();
-  return null;
+/** A new untraced trace's sampling context, completed when the SDK makes it: named only if asked. */
+export function completeUntracedContext(sdk: ServerSdk): void {
+  sdk.node.getClient()?.on("createDsc", (dsc, rootSpan) => {
+    const trace = rootSpan ? undefined : untracedTrace();
+    if (!trace || trace.upstream || dsc.trace_id !== trace.traceId) return;
+    Object.assign(dsc, untracedContext(trace), { transaction: trace.name() });
+  });
 }

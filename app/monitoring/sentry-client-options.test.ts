@@ -20,6 +20,11 @@ afterEach(() => vi.unstubAllGlobals());
 // with the whole suite running on 2 cores.
 it("hands the limits and privacy to the browser SDK", { timeout: 30_000 }, async () => {
   vi.stubGlobal("window", {});
+  // A page whose server gave it a lowered rate, which the browser's new traces start at.
+  vi.stubGlobal("document", {
+    querySelector: (selector: string) =>
+      selector === 'meta[name="baggage"]' ? { getAttribute: () => "sentry-sample_rate=0.05" } : null,
+  });
   const Sentry = await import("@sentry/remix");
   const { initClientSentry } = await import("./sentry.client");
   vi.mocked(Sentry.init).mockClear();
@@ -28,6 +33,10 @@ it("hands the limits and privacy to the browser SDK", { timeout: 30_000 }, async
   const options = vi.mocked(Sentry.init).mock.calls[0]![0]! as Record<string, unknown>;
   expect(options.maxBreadcrumbs).toBe(100);
   expect(options.transportOptions).toEqual({ bufferSize: 64 });
+  const sampler = options.tracesSampler as (context: {
+    inheritOrSampleWith: (rate: number) => number;
+  }) => number;
+  expect(sampler({ inheritOrSampleWith: (rate) => rate })).toBe(0.05);
   // 10.x: privacy by sendDefaultPii; a dataCollection would switch every key it does not name to collect-all.
   expect(options.sendDefaultPii).toBe(false);
   expect(options).not.toHaveProperty("dataCollection");

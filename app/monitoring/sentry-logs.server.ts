@@ -1,8 +1,6 @@
-import { tracingChannel } from "node:diagnostics_channel";
-import type { Log, NodeOptions, Scope } from "@sentry/node";
+import type { Log, NodeOptions } from "@sentry/node";
 import type { Env } from "~/env.server";
-import { maskPrivateText } from "~/errors/server-failure.server";
-import { untracedTrace } from "./request-trace.server";
+import { maskPrivateText } from "~/privacy/masking";
 import type { ServerSdk } from "./server-sdk.server";
 
 /** Off, the pino integration is never created: pino's channel has no subscriber and costs nothing. */
@@ -17,9 +15,6 @@ const KEPT_ATTRIBUTES = new Set([
 /** Of `err`: what app/errors/server-failure.server.ts made safe. */
 const KEPT_ERROR_FIELDS = ["type", "message", "stack", "code", "fields", "answer"];
 
-/** The upgraded tree's access line (remix-serve's is plain text and never meets pino): requests are transactions. */
-const isAccessLine = (log: Log) => log.message === "request" && log.attributes?.durationMs !== undefined;
-
 function scrubbedError(err: unknown): Record<string, unknown> | undefined {
   if (!err || typeof err !== "object") return undefined;
   const kept = KEPT_ERROR_FIELDS.filter((key) => key in err).map((key) => {
@@ -30,8 +25,7 @@ function scrubbedError(err: unknown): Record<string, unknown> | undefined {
 }
 
 /** The same scrubbing as events: no cookies, headers, bodies or client addresses, whatever a line carries. */
-export function scrubLog(log: Log): Log | null {
-  if (isAccessLine(log)) return null;
+export function scrubLog(log: Log): Log {
   const attributes: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(log.attributes ?? {})) {
     if (key.startsWith("sentry.") || KEPT_ATTRIBUTES.has(key)) attributes[key] = value;
@@ -54,26 +48,4 @@ export function sentryLogsOptions(
     // Lines become logs, never events: each failure already is one event.
     integrations: [sdk.node.pinoIntegration({ log: { levels: [...levels] }, error: { levels: [] } })],
   };
-}
-
-/** An untraced request's line carries its trace while captured; after Sentry.init, to end after the SDK. */
-export function followUntracedTraces(sdk: ServerSdk, env: Env): void {
-  if (env.SENTRY_LOGS_LEVEL === "off") return;
-  const saved = new WeakMap<object, { scope: Scope; context: ReturnType<Scope["getPropagationContext"]> }>();
-  tracingChannel<object>("pino_asJson").subscribe({
-    start(line) {
-      const trace = untracedTrace();
-      if (!trace) return;
-      const scope = sdk.node.getCurrentScope();
-      saved.set(line, { scope, context: scope.getPropagationContext() });
-      scope.setPropagationContext({ traceId: trace.traceId, sampleRand: trace.sampleRand, sampled: false });
-    },
-    end(line) {
-      const entry = saved.get(line);
-      if (entry) entry.scope.setPropagationContext(entry.context);
-    },
-    asyncStart() {},
-    asyncEnd() {},
-    error() {},
-  });
 }

@@ -154,10 +154,9 @@ describe("scrubEvent", () => {
     expect(scrubbed.spans?.[0]?.data).toEqual({ "code.function": "loader" });
   });
 
-  it("keeps a user id the app set on purpose", () => {
-    expect(scrubEvent({ type: undefined, user: { id: "7", ip_address: "1.2.3.4" } }).user).toEqual({
-      id: "7",
-    });
+  it("keeps a user id the app set on purpose, and nothing else of the user", () => {
+    const user = { id: "7", ip_address: "1.2.3.4", email: "ada@example.com", username: "Ada Lovelace" };
+    expect(scrubEvent({ type: undefined, user }).user).toEqual({ id: "7" });
   });
 });
 
@@ -186,7 +185,9 @@ describe("the limits reach the server SDK", () => {
   it("on the server", async () => {
     const { initServerSentry, SERVER_DATA_COLLECTION } = await import("./server-init.server");
     const options = await optionsPassedToInit(await import("@sentry/node"), () =>
-      initServerSentry(parseEnv({ SENTRY_DSN: settings.SENTRY_DSN, SENTRY_TRACES_SAMPLE_RATE: "1" })),
+      initServerSentry(parseEnv({ SENTRY_DSN: settings.SENTRY_DSN, SENTRY_TRACES_SAMPLE_RATE: "1" })).then(
+        () => undefined,
+      ),
     );
     expect(options.maxBreadcrumbs).toBe(100);
     expect(options.transportOptions).toMatchObject({ bufferSize: 64 });

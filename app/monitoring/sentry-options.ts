@@ -6,7 +6,7 @@ interface ScrubbableEvent {
   contexts?: { trace?: { data?: Attributes } };
   spans?: { data?: Attributes }[];
   request?: { cookies?: unknown; data?: unknown; headers?: Record<string, string> };
-  user?: { ip_address?: string | null };
+  user?: { id?: string | number; ip_address?: string | null };
 }
 interface NamedEvent extends ScrubbableEvent {
   transaction?: string;
@@ -78,9 +78,10 @@ export function scrubEvent<T extends ScrubbableEvent>(event: T): T {
       );
     }
   }
+  // Only an id (docs/adding-a-route.md, "Who hit this error"): no address, e-mail or name.
   if (event.user) {
-    delete event.user.ip_address;
-    if (Object.keys(event.user).length === 0) delete event.user;
+    if (event.user.id === undefined) delete event.user;
+    else event.user = { id: event.user.id };
   }
   return event;
 }

@@ -3,15 +3,22 @@ import type { ErrorInfo } from "react";
 import type { PublicEnv } from "~/env.server";
 import { browserRoutePattern } from "~/routing/route-pattern.client";
 import { sharedSentryOptions } from "./sentry-options";
+import { pageBaggage, traceSamplerFromPage } from "./trace-rate.client";
 
 /** Loaded before hydration, so errors are reported from the first moment; tracing and feedback follow after it. */
 
 export function initClientSentry(env: PublicEnv): void {
   Sentry.init({
     ...sharedSentryOptions(env),
+    tracesSampler: traceSamplerFromPage(env.SENTRY_TRACES_SAMPLE_RATE, pageBaggage()),
     // `dataCollection` deliberately unset: in this SDK, setting it collects every key it does not name.
     sendDefaultPii: false,
     tunnel: env.SENTRY_TUNNEL_ROUTE,
+    // Vite drops it from the production build, where the server never names a sidecar anyway.
+    integrations:
+      import.meta.env.DEV && env.SENTRY_SPOTLIGHT
+        ? [Sentry.spotlightBrowserIntegration({ sidecarUrl: env.SENTRY_SPOTLIGHT })]
+        : [],
   });
   Sentry.addEventProcessor(nameErrorsByPage);
 }

@@ -1,17 +1,17 @@
+import type { IncomingMessage } from "node:http";
 import type { Contexts, DataCollection, Integration } from "@sentry/core";
-import { instanceName, outboundProxy, sentryEnvironment, type Env } from "~/env.server";
+import { instanceName, outboundProxy, sentryEnvironment, sentryIsOn, type Env } from "~/env.server";
 import { OPERATIONAL_PATHS } from "~/http/operational-paths";
 import { tracePropagationTargets } from "~/http/trace-propagation-targets.server";
 import { readActiveSpanIdWith } from "~/logging/request-log-fields.server";
-import { keepUntracedBreadcrumb } from "./request-trace.server";
-import { skipsRequestSpan, tagRequestSpan } from "./request-spans.server";
-import { sdkTraceSampler, setTraceRates } from "./trace-sampling.server";
-import { ALLOWED_REQUEST_HEADERS, SENTRY_LIMITS, sharedSentryOptions } from "./sentry-options";
-import { followUntracedTraces, sentryLogsOptions } from "./sentry-logs.server";
+import { completeUntracedContext } from "./request-trace.server";
+import { requestRateOf, requestTraceDecider, skipsRequestSpan, tagRequestSpan } from "./request-spans.server";
+import { sdkTraceSampler } from "./trace-sampling.server";
+import { ALLOWED_REQUEST_HEADERS, sharedSentryOptions } from "./sentry-options";
+import { sentryLogsOptions } from "./sentry-logs.server";
 import { ingestTransport } from "./sentry-transport.server";
 import { loadServerSdk, serverSdk } from "./server-sdk.server";
 import { traceBudget } from "./trace-budget.server";
-import { untracedFetchHook, untracedHttpHook } from "./untraced-propagation.server";
 
 /** Without a DSN nothing of `@sentry/*` is loaded, so only its types are imported. */
 
@@ -34,18 +34,25 @@ export const SERVER_DATA_COLLECTION = {
 /** Express: a transaction per middleware; Modules: all packages per event; Dedupe: one failure per request. */
 const OMITTED_INTEGRATIONS = new Set(["Express", "Modules", "Context", "Dedupe"]);
 
-export async function initServerSentry(env: Env): Promise<void> {
-  if (!env.SENTRY_DSN) return;
+export async function initServerSentry(
+  env: Env,
+): Promise<((request: IncomingMessage) => boolean) | undefined> {
+  if (!sentryIsOn(env)) return undefined;
   const sdk = await loadServerSdk();
   const Sentry = sdk.node;
   const shared = sharedSentryOptions(env, OPERATIONAL_PATHS);
   const logs = sentryLogsOptions(sdk, env);
-  const budget = traceBudget(env.SENTRY_TRACES_SAMPLE_RATE, env.SENTRY_TRACES_PER_SECOND);
-  const sdkSampler = sdkTraceSampler(budget, () => Sentry.getCurrentScope().getPropagationContext());
-  const rates = setTraceRates({ budget, sdkSampler, configuredRate: env.SENTRY_TRACES_SAMPLE_RATE });
+  const rates = {
+    budget: traceBudget(env.SENTRY_TRACES_PER_SECOND),
+    configuredRate: env.SENTRY_TRACES_SAMPLE_RATE,
+  };
+  const decide = requestTraceDecider(sdk, rates);
   Sentry.init({
     ...shared,
-    tracesSampler: sdkSampler.sampler,
+    tracesSampler: sdkTraceSampler(rates, {
+      requestRate: () => requestRateOf(sdk),
+      sampleRand: () => Sentry.getCurrentScope().getPropagationContext().sampleRand,
+    }),
     dataCollection: SERVER_DATA_COLLECTION,
     // Span streaming would skip beforeSendTransaction and the event processors (docs/decisions/0057).
     traceLifecycle: "static",
@@ -59,7 +66,7 @@ export async function initServerSentry(env: Env): Promise<void> {
       keepAlive: true,
     },
     environment: sentryEnvironment(env),
-    beforeBreadcrumb: (breadcrumb) => keepUntracedBreadcrumb(breadcrumb, SENTRY_LIMITS.maxBreadcrumbs),
+    spotlight: env.SENTRY_SPOTLIGHT ?? false, // Set either way: the SDK reads SENTRY_SPOTLIGHT itself.
     serverName: instanceName(env),
     // Only the team's own services learn the trace (docs/configuration.md).
     tracePropagationTargets: tracePropagationTargets(env),
@@ -70,22 +77,19 @@ export async function initServerSentry(env: Env): Promise<void> {
       ...defaults.filter((integration) => !OMITTED_INTEGRATIONS.has(integration.name)),
       // Nothing dropped by status: a real route's 404 keeps its transaction.
       Sentry.httpIntegration({
-        ignoreIncomingRequests: skipsRequestSpan(sdk, rates),
+        ignoreIncomingRequests: skipsRequestSpan(sdk, decide),
         onSpanCreated: tagRequestSpan(sdk),
         maxRequestBodySize: "none",
         ignoreStatusCodes: [],
         // Release-health sessions cost work on every request.
         sessions: false,
-        outgoingRequestHook: untracedHttpHook(sdk),
-      }),
-      Sentry.nativeNodeFetchIntegration({
-        requestHook: untracedFetchHook(sdk),
       }),
       contextIntegration(Sentry.nodeContextIntegration()),
     ],
   });
-  followUntracedTraces(sdk, env);
+  completeUntracedContext(sdk);
   readActiveSpanIdWith(() => Sentry.getActiveSpan()?.spanContext().spanId);
+  return (request) => decide(request).traced;
 }
 
 export function flushServerSentry(timeoutMs: number): Promise<boolean> {

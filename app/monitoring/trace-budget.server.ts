@@ -1,57 +1,47 @@
-/** At most `perSecond` new traces a second, each rate set by earlier arrivals only (docs/decisions/0080). */
+/** A token bucket of `perSecond` traces, new and continued alike, paced from earlier arrivals only (docs/decisions/0090). */
 
-const WINDOW_MS = 1_000;
-const MIN_ELAPSED_MS = 100;
-/** A page and its fetches say little about the second's rate: a burst spends at most this share unpaced. */
-const UNPACED_SHARE = 1 / 4;
-/** Paced to last past the second's end: a budget spent early refuses the rest (decision 0080's figures). */
-const SLACK_MS = 50;
+const DEMAND_MEMORY_S = 1;
+/** Half kept in reserve: an empty bucket refuses uncounted, so a swing in load should rarely find it so. */
+const RESERVE_SHARE = 1 / 2;
 
 export interface TraceBudget {
-  /** Counts the arrival. */
-  rateForNewTrace(): number;
-  traceStarted(): void;
+  /** From earlier arrivals only, so each trace is kept with exactly the probability it records. */
+  share(): number;
+  demanded(): void;
+  spend(): void;
 }
 
-export function traceBudget(
-  configuredRate: number,
-  perSecond: number,
-  // Monotonic, windows on the epoch's seconds as the SDK's timestamps count them.
-  now: () => number = () => performance.timeOrigin + performance.now(),
-): TraceBudget {
-  let windowStart = Number.NEGATIVE_INFINITY;
-  let arrivals = 0;
-  let previousArrivals = 0;
-  let started = 0;
+export function traceBudget(perSecond: number, now: () => number = () => performance.now()): TraceBudget {
+  const capacity = Math.max(1, perSecond);
+  const reserve = capacity * RESERVE_SHARE;
+  let tokens = capacity;
+  let demand = 0;
+  let at = now();
 
-  const enterWindowOf = (time: number) => {
-    const start = Math.floor(time / WINDOW_MS) * WINDOW_MS;
-    if (start === windowStart) return;
-    previousArrivals = start - windowStart === WINDOW_MS ? arrivals : 0;
-    windowStart = start;
-    arrivals = 0;
-    started = 0;
+  const advance = () => {
+    const time = now();
+    const elapsedS = Math.max(0, time - at) / 1000;
+    at = time;
+    tokens = Math.min(capacity, tokens + perSecond * elapsedS);
+    demand *= Math.exp(-elapsedS / DEMAND_MEMORY_S);
   };
 
   return {
-    rateForNewTrace() {
-      const time = now();
-      enterWindowOf(time);
-      arrivals++;
-      const remainingBudget = perSecond - started;
-      if (remainingBudget <= 0 || configuredRate === 0) return 0;
-      const elapsed = time - windowStart;
-      // A sliding second, or this second's pace if faster: a burst is seen within its first tenth.
-      const sliding = (previousArrivals * (1 - elapsed / WINDOW_MS) + arrivals) / WINDOW_MS;
-      const pace = arrivals > perSecond * UNPACED_SHARE ? arrivals / Math.max(elapsed, MIN_ELAPSED_MS) : 0;
-      const perMs = Math.max(sliding, pace);
-      const expected = 1 + perMs * (WINDOW_MS - elapsed + SLACK_MS);
+    share() {
+      advance();
+      if (tokens < 1) return 0;
+      const affordable = perSecond + (tokens - reserve);
+      const expected = demand / DEMAND_MEMORY_S;
       // Rounded before use, so the rate carried is the one decided by.
-      return Math.min(configuredRate, Number((remainingBudget / expected).toPrecision(4)));
+      return expected <= affordable ? 1 : Number((affordable / expected).toPrecision(4));
     },
-    traceStarted() {
-      enterWindowOf(now());
-      started++;
+    demanded() {
+      advance();
+      demand += 1;
+    },
+    spend() {
+      advance();
+      tokens -= 1;
     },
   };
 }

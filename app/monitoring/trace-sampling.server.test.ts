@@ -9,25 +9,26 @@ import {
 import type { TraceBudget } from "./trace-budget.server";
 
 const input = (overrides: Partial<SamplingInput>): SamplingInput => ({
-  transactionName: () => "GET /fixtures/items/:id",
+  traceable: () => true,
   parentSampled: undefined,
+  parentSampleRate: undefined,
   sampleRand: 0.5,
-  untracedPaths: ["/healthz"],
   ...overrides,
 });
 
-/** A budget that always offers `rate`, counting what it is asked. */
-function fixedBudget(rate: number) {
-  const counts = { offered: 0, started: 0 };
+/** A budget that always offers `share`, counting what it is told. */
+function fixedBudget(share: number, configuredRate = 0.1) {
+  const counts = { demanded: 0, spent: 0 };
   const budget: TraceBudget = {
-    rateForNewTrace: () => (counts.offered++, rate),
-    traceStarted: () => void counts.started++,
+    share: () => share,
+    demanded: () => void counts.demanded++,
+    spend: () => void counts.spent++,
   };
-  return { budget, counts };
+  return { rates: { budget, configuredRate }, counts };
 }
 
-const traced = (overrides: Partial<SamplingInput>, rate = 0.1) =>
-  decideTrace(input(overrides), fixedBudget(rate).budget).traced;
+const traced = (overrides: Partial<SamplingInput>, configuredRate = 0.1, share = 1) =>
+  decideTrace(input(overrides), fixedBudget(share, configuredRate).rates).traced;
 
 describe("decideTrace", () => {
   it("samples a new trace by its random number, as the SDK's sampler does, and says at what rate", () => {
@@ -35,39 +36,48 @@ describe("decideTrace", () => {
     expect(traced({ sampleRand: 0.1 })).toBe(false);
     expect(traced({ sampleRand: 0.99 }, 1)).toBe(true);
     expect(traced({ sampleRand: 0 }, 0)).toBe(false);
-    expect(decideTrace(input({ sampleRand: 0.5 }), fixedBudget(0.25).budget)).toEqual({
+    expect(decideTrace(input({ sampleRand: 0.5 }), fixedBudget(0.25, 1).rates)).toEqual({
       traced: false,
       sampleRate: 0.25,
     });
   });
 
-  it("spends the budget only on a trace it starts", () => {
-    const { budget, counts } = fixedBudget(0.1);
-    decideTrace(input({ sampleRand: 0.05 }), budget);
-    decideTrace(input({ sampleRand: 0.5 }), budget);
-    decideTrace(input({ sampleRand: 0.05, transactionName: () => "GET /healthz" }), budget);
-    expect(counts).toEqual({ offered: 3, started: 1 });
+  it("counts only what would be traced with the budget to spare, and spends only on what it traces", () => {
+    const { rates, counts } = fixedBudget(0.5);
+    decideTrace(input({ sampleRand: 0.01 }), rates);
+    decideTrace(input({ sampleRand: 0.07 }), rates);
+    decideTrace(input({ sampleRand: 0.5 }), rates);
+    decideTrace(input({ sampleRand: 0.01, traceable: () => false }), rates);
+    expect(counts).toEqual({ demanded: 2, spent: 1 });
   });
 
-  it("follows the upstream decision of a continued trace, whatever the rate, and leaves the budget be", () => {
-    const { budget, counts } = fixedBudget(0);
-    expect(decideTrace(input({ parentSampled: true, sampleRand: 0.99 }), budget)).toEqual({ traced: true });
+  it("draws a continued trace from the same budget, at the upstream's rate times the share", () => {
+    const { rates, counts } = fixedBudget(0.5);
+    expect(decideTrace(input({ parentSampled: true, sampleRand: 0.3 }), rates)).toEqual({
+      traced: true,
+      sampleRate: 0.5,
+    });
+    expect(
+      decideTrace(input({ parentSampled: true, parentSampleRate: 0.4, sampleRand: 0.3 }), rates),
+    ).toEqual({ traced: false, sampleRate: 0.2 });
+    expect(counts).toEqual({ demanded: 2, spent: 1 });
     expect(traced({ parentSampled: false, sampleRand: 0 }, 1)).toBe(false);
-    expect(counts).toEqual({ offered: 0, started: 0 });
+  });
+
+  it("an empty budget traces nothing, whatever the header says", () => {
+    expect(traced({ parentSampled: true, sampleRand: 0 }, 1, 0)).toBe(false);
   });
 
   it("never traces what would be dropped: the catch-all and operational paths", () => {
-    for (const name of ["GET /*", "POST /*", "GET /healthz"]) {
-      expect(traced({ transactionName: () => name, parentSampled: true }, 1)).toBe(false);
-    }
+    expect(traced({ traceable: () => false, parentSampled: true, sampleRand: 0 }, 1)).toBe(false);
   });
 
   it("names the request only when it would be traced", () => {
     const never = () => {
       throw new Error("an untraced request needs no name");
     };
-    expect(traced({ transactionName: never, sampleRand: 0.5 }, 0.1)).toBe(false);
-    expect(traced({ transactionName: never, parentSampled: false }, 1)).toBe(false);
+    expect(traced({ traceable: never, sampleRand: 0.5 }, 0.1)).toBe(false);
+    expect(traced({ traceable: never, parentSampled: false }, 1)).toBe(false);
   });
 });
 
@@ -106,38 +116,22 @@ describe("requestSampling", () => {
   });
 });
 
-function counted(rate: number) {
-  const counts = { offered: 0, started: 0 };
-  const budget: TraceBudget = {
-    rateForNewTrace: () => (counts.offered++, rate),
-    traceStarted: () => void counts.started++,
-  };
-  return { budget, counts };
-}
-
 describe("sdkTraceSampler", () => {
-  it("gives the SDK the rate the request was decided with, once, for that trace only", () => {
-    const { budget, counts } = counted(0.5);
-    let facts = { traceId: "a".repeat(32), sampleRand: 0.01 };
-    const { handOver, sampler } = sdkTraceSampler(budget, () => facts);
-    handOver(facts.traceId, 0.0123);
+  it("gives a request's span the rate its arrival was decided with, and spends nothing again", () => {
+    const { rates, counts } = fixedBudget(0.5);
+    const sampler = sdkTraceSampler(rates, { requestRate: () => 0.0123, sampleRand: () => 0.01 });
     expect(sampler({})).toBe(0.0123);
-    expect(counts.offered).toBe(0);
-    // The slot is spent: a later root span is rated by the budget.
-    expect(sampler({})).toBe(0.5);
-    handOver("b".repeat(32), 0.02);
-    facts = { traceId: "c".repeat(32), sampleRand: 0.9 };
-    expect(sampler({})).toBe(0.5);
-    expect(counts).toEqual({ offered: 2, started: 1 });
+    expect(sampler({ parentSampled: true, parentSampleRate: 0.4 })).toBe(0.0123);
+    expect(counts).toEqual({ demanded: 0, spent: 0 });
   });
 
-  it("keeps a continued trace's decision, whatever was handed over", () => {
-    const facts = { traceId: "a".repeat(32), sampleRand: 0.3 };
-    const { handOver, sampler } = sdkTraceSampler(counted(0.5).budget, () => facts);
-    handOver(facts.traceId, 0.01);
-    expect(sampler({ parentSampled: true, parentSampleRate: 0.4 })).toBe(0.4);
-    expect(sampler({ parentSampled: true })).toBe(1);
-    expect(sampler({ parentSampled: false, parentSampleRate: 0.2 })).toBe(0.2);
+  it("decides any other root span as an arrival, from the same budget", () => {
+    const { rates, counts } = fixedBudget(0.5, 1);
+    const sampler = sdkTraceSampler(rates, { requestRate: () => undefined, sampleRand: () => 0.3 });
+    expect(sampler({})).toBe(0.5);
+    expect(sampler({ parentSampled: true, parentSampleRate: 0.4 })).toBe(0.2);
+    expect(sampler({ parentSampled: false, parentSampleRate: 0.2 })).toBe(0.1);
+    expect(counts).toEqual({ demanded: 2, spent: 1 });
   });
 });
 

@@ -1,32 +1,49 @@
-import type { DynamicSamplingContext } from "@sentry/core";
-import type { ServerSdk } from "./server-sdk.server";
-import { isDroppedTransaction } from "./sentry-options";
 import type { TraceBudget } from "./trace-budget.server";
 
-/** Decided before any span exists (no span work when unsampled), by the SDK's own sampler's rule. */
-
 export interface SamplingInput {
-  /** Asked only when the answer would otherwise be yes: naming matches the URL against the routes. */
-  transactionName: () => string;
   parentSampled: boolean | undefined;
+  parentSampleRate: number | undefined;
   sampleRand: number;
-  untracedPaths: readonly string[];
+  /** Asked only of an arrival that would count: naming matches the URL against the routes. */
+  traceable: () => boolean;
 }
 
 export interface TraceDecision {
   traced: boolean;
-  sampleRate?: number;
+  sampleRate: number;
 }
 
-export function decideTrace(
-  { transactionName, parentSampled, sampleRand, untracedPaths }: SamplingInput,
-  budget: TraceBudget,
-): TraceDecision {
-  const kept = () => !isDroppedTransaction(transactionName(), untracedPaths);
-  if (parentSampled !== undefined) return { traced: parentSampled && kept() };
-  const sampleRate = budget.rateForNewTrace();
-  const traced = sampleRand < sampleRate && kept();
-  if (traced) budget.traceStarted();
+export interface TraceRates {
+  budget: TraceBudget;
+  configuredRate: number;
+}
+
+/** The upstream rate when it agrees with the upstream decision, else 1 or 0: upstream decides either way. */
+export function inheritedRate(
+  parentSampled: boolean,
+  parentSampleRate: number | undefined,
+  sampleRand: number,
+): number {
+  if (parentSampleRate !== undefined && sampleRand < parentSampleRate === parentSampled)
+    return parentSampleRate;
+  return parentSampled ? 1 : 0;
+}
+
+export function baseRate(input: Omit<SamplingInput, "traceable">, configuredRate: number): number {
+  return input.parentSampled === undefined
+    ? configuredRate
+    : inheritedRate(input.parentSampled, input.parentSampleRate, input.sampleRand);
+}
+
+/** Before any span exists, by the SDK's rule (traced iff `sample_rand < rate`); one budget for all (docs/decisions/0090). */
+export function decideTrace(input: SamplingInput, { budget, configuredRate }: TraceRates): TraceDecision {
+  const base = baseRate(input, configuredRate);
+  const sampleRate = Number((base * budget.share()).toPrecision(4));
+  // Not counted, not named: it would not be traced even with the budget to spare.
+  if (!(input.sampleRand < base) || !input.traceable()) return { traced: false, sampleRate };
+  budget.demanded();
+  const traced = input.sampleRand < sampleRate;
+  if (traced) budget.spend();
   return { traced, sampleRate };
 }
 
@@ -38,84 +55,23 @@ export function requestSampling(
   return { parentSampled: context.sampled, sampleRand: context.sampleRand ?? random() };
 }
 
-/** As the SDK records one, or the upstream one: the page and the services it calls follow the decision. */
-export function untracedSamplingContext(
-  { node, core }: ServerSdk,
-  trace: { traceId: string; sampleRand: number; dsc?: Partial<DynamicSamplingContext>; transaction?: string },
-  sampleRate: number,
-) {
-  const client = node.getClient();
-  const upstream = trace.dsc && Object.keys(trace.dsc).length > 0 ? trace.dsc : undefined;
-  const own = {
-    ...(client
-      ? core.getDynamicSamplingContextFromClient(trace.traceId, client)
-      : { trace_id: trace.traceId }),
-    sample_rate: String(sampleRate),
-    ...(trace.transaction === undefined ? {} : { transaction: trace.transaction }),
-  };
-  return { ...(upstream ?? own), sample_rand: String(trace.sampleRand), sampled: "false" };
-}
-
 interface SamplerContext {
   parentSampled?: boolean;
   parentSampleRate?: number;
 }
 
-interface PropagationFacts {
-  traceId: string;
-  sampleRand?: number;
-}
-
-export interface SdkTraceSampler {
-  handOver(traceId: string, sampleRate: number): void;
-  sampler(context: SamplerContext): number;
-}
-
-/** The upstream rate when it agrees with the upstream decision, else 1 or 0: upstream decides either way. */
-export function inheritedRate(
-  parentSampled: boolean,
-  parentSampleRate: number | undefined,
-  sampleRand: number,
+/** A request's span takes its arrival's rate; any other root span (a job) is decided as an arrival is. */
+export function sdkTraceSampler(
+  rates: TraceRates,
+  {
+    requestRate,
+    sampleRand,
+  }: { requestRate: () => number | undefined; sampleRand: () => number | undefined },
 ) {
-  if (parentSampleRate !== undefined && sampleRand < parentSampleRate === parentSampled)
-    return parentSampleRate;
-  return parentSampled ? 1 : 0;
-}
-
-/** Told each request's arrival rate: the SDK decides the same and records it for Sentry's extrapolation. */
-export function sdkTraceSampler(budget: TraceBudget, propagation: () => PropagationFacts): SdkTraceSampler {
-  // The hook and the span's start run back to back, with no await between: one slot is enough.
-  let pending: { traceId: string; sampleRate: number } | undefined;
-  return {
-    handOver(traceId, sampleRate) {
-      pending = { traceId, sampleRate };
-    },
-    sampler({ parentSampled, parentSampleRate }) {
-      const { traceId, sampleRand = Math.random() } = propagation();
-      const handed = pending?.traceId === traceId ? pending : undefined;
-      pending = undefined;
-      if (parentSampled !== undefined) return inheritedRate(parentSampled, parentSampleRate, sampleRand);
-      if (handed) return handed.sampleRate;
-      // A root span no request started (a job, a script): bounded by the same budget.
-      const sampleRate = budget.rateForNewTrace();
-      if (sampleRand < sampleRate) budget.traceStarted();
-      return sampleRate;
-    },
+  return ({ parentSampled, parentSampleRate }: SamplerContext): number => {
+    const decided = requestRate();
+    if (decided !== undefined) return decided;
+    const input = { parentSampled, parentSampleRate, sampleRand: sampleRand() ?? Math.random() };
+    return decideTrace({ ...input, traceable: () => true }, rates).sampleRate;
   };
-}
-
-/** Shared by the arrival decision and the SDK's sampler (docs/decisions/0080). */
-export interface TraceRates {
-  budget: TraceBudget;
-  sdkSampler: SdkTraceSampler;
-  configuredRate: number;
-}
-let rates: TraceRates | undefined;
-
-export function setTraceRates(value: TraceRates): TraceRates {
-  return (rates = value);
-}
-
-export function traceRates(): TraceRates | undefined {
-  return rates;
 }

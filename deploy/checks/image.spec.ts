@@ -72,6 +72,9 @@ test("the image holds the built app and production dependencies only", async () 
     "/app/node_modules/@sentry/node/package.json",
   ]);
   expect(present.has("/app/node_modules/@sentry/remix")).toBe(false);
+  // Spotlight is development's (tools/spotlight/): neither it nor its pinned hono is here.
+  for (const pkg of ["@spotlightjs/spotlight", "hono"])
+    expect(present.has(`/app/node_modules/${pkg}`), pkg).toBe(false);
 
   const config = JSON.parse(
     await docker(["image", "inspect", "--format", "{{json .Config}}", image.tag]),

@@ -46,10 +46,11 @@ export function devEnv(env: Record<string, string | undefined> = {}): NodeJS.Pro
 
 export async function startDevServer(
   env: Record<string, string | undefined> = {},
-  { terminal = false }: { terminal?: boolean } = {},
+  { terminal = false, options = [] }: { terminal?: boolean; options?: string[] } = {},
 ): Promise<AppServer> {
   countServerStart();
-  const { command, args } = devCommand();
+  const dev = devCommand();
+  const [command, args] = [dev.command, [...dev.args, ...options]];
   const port = await freePort();
   const childEnv = devEnv({ PORT: String(port), HOST: "127.0.0.1", ...env });
   const child = terminal

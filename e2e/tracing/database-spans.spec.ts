@@ -6,7 +6,6 @@
  * parameter, not the value written to Redis, not either server's password.
  */
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../../test-support/app-server";
 import {
   missingDatabaseServers,
@@ -24,6 +23,7 @@ import {
   test,
   traceIdOf,
 } from "../support/spec-helpers";
+import { createShapes } from "../support/stored-shapes";
 
 test.use({ serverStarts: 3 }); // Postgres, Redis and an app reading them
 
@@ -47,14 +47,7 @@ test.beforeAll(async ({ recorder }) => {
     startPostgres("shapes", POSTGRES_PASSWORD),
     startRedis(REDIS_PASSWORD),
   ]);
-  const client = new pg.Client({ connectionString: postgres.url });
-  await client.connect();
-  await client.query("CREATE TABLE shapes (id serial PRIMARY KEY, name text NOT NULL, owner text NOT NULL)");
-  await client.query(
-    "INSERT INTO shapes (name, owner) VALUES ('Circle', $1), ('Square', $1), ('Star', 'other')",
-    [OWNER],
-  );
-  await client.end();
+  await createShapes(postgres.url, OWNER);
   app = await startApp({
     env: {
       SENTRY_DSN: recorder.dsn(),

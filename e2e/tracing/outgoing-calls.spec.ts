@@ -173,3 +173,28 @@ test("a third party gets no trace headers, from a traced or an untraced request,
     ).toEqual([true, true]);
   }
 });
+
+test("the default targets, with PORT=0: a loader's call to the app itself continues its trace", async ({
+  recorder,
+}) => {
+  test.setTimeout(SERVER_HOOK_LIMIT_MS + 30_000);
+  // No SENTRY_TRACE_PROPAGATION_TARGETS: the app's own origins, once it listens on the port it got.
+  const server = await startApp({
+    env: { SENTRY_DSN: recorder.dsn(), SENTRY_TRACES_SAMPLE_RATE: "1", SENTRY_ENVIRONMENT: "e2e", PORT: "0" },
+  });
+  try {
+    const traceId = hex(16);
+    const response = await fetch(`${server.url}/fixtures/own-call`, {
+      headers: { "sentry-trace": `${traceId}-${hex(8)}-1` },
+    });
+    expect(await response.text()).toBe("200");
+    const transactions = await settledItems(recorder, serverTransactionOf(traceId), 2);
+    const caller = transactions.find((item) => item.payload.transaction === "GET /fixtures/own-call");
+    const callee = transactions.find((item) => item.payload.transaction === "GET /fixtures/items/:id");
+    const call = spansOf(caller!).find((span) => span.op === "http.client");
+    expect(call?.description).toBe(`GET ${server.url}/fixtures/items/9.data`);
+    expect(callee?.payload.contexts.trace.parent_span_id).toBe(call!.span_id);
+  } finally {
+    await server.stop();
+  }
+});

@@ -351,3 +351,28 @@ test.describe("sampling", () => {
     });
   });
 });
+
+// Under the default bound (SENTRY_TRACES_PER_SECOND): a burst under it is traced whole (decision 0090).
+test("at 100 % on a quiet app, a page and its fetches, all at once, are each traced at the configured rate", async ({
+  app,
+  recorder,
+}) => {
+  // Quiet: what the worker's earlier requests told the budget has faded.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  // Ids of this test's own, so no earlier test's transaction is taken for one of its.
+  const id = () => Math.floor(Math.random() * 1e12);
+  const paths = [
+    `/fixtures/items/${id()}`,
+    ...Array.from({ length: 9 }, () => `/fixtures/items/${id()}.data`),
+  ];
+  const statuses = await Promise.all(paths.map(async (path) => (await fetch(app.url + path)).status));
+  expect(statuses).toEqual(paths.map(() => 200));
+  const arrived = await settledItems(
+    recorder,
+    (item) => isTransaction(item) && opOf(item) === "http.server" && paths.includes(pathOf(item) ?? ""),
+    paths.length,
+  );
+  expect(arrived.map(pathOf).sort()).toEqual([...paths].sort());
+  for (const item of arrived)
+    expect(item.payload?.contexts?.trace?.data?.["sentry.sample_rate"], "the configured rate").toBe(1);
+});

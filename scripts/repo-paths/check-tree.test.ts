@@ -101,4 +101,23 @@ describe("check-repo-paths", () => {
       "docs/decisions/0061-x.md:1: names server/adapter/gone.ts, which does not exist",
     ]);
   });
+
+  it("lets a page of history name a file the upgrade puts in place, and no other page", () => {
+    write(`${UPGRADE_OVERLAY}server/app-server.ts`, "\n");
+    write("docs/decisions/0067-x.md", "`server/app-server.ts`, `server/gone.ts`\n");
+    write("docs/page.md", "`server/app-server.ts`\n");
+    expect(found().sort()).toEqual([
+      "docs/decisions/0067-x.md:1: names server/gone.ts, which does not exist",
+      "docs/page.md:1: names server/app-server.ts, which does not exist",
+    ]);
+  });
+
+  it("lets a page of history name what init removed with the upgrade, as it declares", () => {
+    write(
+      "docs/decisions/0067-x.md",
+      "`server/app-server.ts`, `server/gone.ts`\n" +
+        "<!-- check-repo-paths: removed with the upgrade: server/app-server.ts -->\n",
+    );
+    expect(found()).toEqual(["docs/decisions/0067-x.md:1: names server/gone.ts, which does not exist"]);
+  });
 });

@@ -30,8 +30,9 @@ export const FORMER_TOP_LEVEL = ["bench", ".ci"];
 /**
  * Pages of history, which may name by itself a file that went (and say so in words): decision
  * records, the upgrade's page (it describes both trees), the benchmark's record of both trees.
+ * They may name a file of the upgraded tree too, one the upgrade puts in place (UPGRADE_OVERLAY).
  */
-const HISTORY = /^docs\/(decisions\/|upgrading-to-|scaffold-measurements\.md$)|^bench\/README\.md$/;
+export const HISTORY = /^docs\/(decisions\/|upgrading-to-|scaffold-measurements\.md$)|^bench\/README\.md$/;
 
 export interface Problem {
   file: string;
@@ -70,12 +71,14 @@ function declaredNew(source: string): string[] {
  * A line `<!-- check-repo-paths: removed by the upgrade: <name> <name> -->`, which the React
  * Router 8 upgrade writes into the pages it keeps as history (decision records, its own page, the
  * benchmark's record), lists what they name of the Remix 2 tree that the upgrade removed: paths
- * (a folder covers what is under it) and npm scripts. Nothing else is let through.
+ * (a folder covers what is under it) and npm scripts. `removed with the upgrade:`, which day one's
+ * init writes when it removes the upgrade, lists what they name of the upgraded tree. Nothing else
+ * is let through.
  */
 function declaredRemoved(source: string): string[] {
-  return [...source.matchAll(/^<!-- check-repo-paths: removed by the upgrade: ([^>]*?)\s*-->$/gm)].flatMap(
-    (match) => match[1]!.split(/\s+/),
-  );
+  return [
+    ...source.matchAll(/^<!-- check-repo-paths: removed (?:by|with) the upgrade: ([^>]*?)\s*-->$/gm),
+  ].flatMap((match) => match[1]!.split(/\s+/));
 }
 
 export function checkTree(root: string): Problem[] {
@@ -90,6 +93,7 @@ export function checkTree(root: string): Problem[] {
     // `docs/decisions/0058` names decision record 0058-….md.
     return (
       /^docs\/decisions\/\d{4}$/.test(name) &&
+      existsSync(path.dirname(full)) &&
       readdirSync(path.dirname(full)).some((file) => file.startsWith(`${path.basename(name)}-`))
     );
   };
@@ -103,7 +107,7 @@ export function checkTree(root: string): Problem[] {
     const fine = (name: string) =>
       GENERATED.test(name) ||
       exists(name) ||
-      (file.startsWith(UPGRADE_OVERLAY) && exists(name, UPGRADE_OVERLAY)) ||
+      ((file.startsWith(UPGRADE_OVERLAY) || HISTORY.test(file)) && exists(name, UPGRADE_OVERLAY)) ||
       created.some((prefix) => name.startsWith(prefix)) ||
       removed.some((gone) => name === gone || name.startsWith(gone.endsWith("/") ? gone : `${gone}/`));
     // A file named by itself must be some file of the tree's: a walk-through's new files and

@@ -12,7 +12,14 @@ import type { ImportGraph } from "./import-graph";
  */
 export const LAYERS: readonly (readonly string[])[] = [
   // Foundation: what every other part reads.
-  ["app/env.server.ts", "app/site.ts", "app/logging/", "app/http/", "app/request-scope.server.ts"],
+  [
+    "app/env.server.ts",
+    "app/site.ts",
+    "app/logging/",
+    "app/http/",
+    "app/privacy/",
+    "app/request-scope.server.ts",
+  ],
   // The concerns built on it.
   ["app/errors/", "app/refusals.server.ts", "app/routing/", "app/monitoring/"],
   // The page and the app: what the framework loads.

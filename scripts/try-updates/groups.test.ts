@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { updateGroups } from "./groups";
+import { newestInRange, updateGroups } from "./groups";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const dependabot = readFileSync(path.join(ROOT, ".github/dependabot.yml"), "utf8");
@@ -57,5 +57,14 @@ describe("the update groups of .github/dependabot.yml, on this package.json", ()
         specs.some((spec) => spec.startsWith(`${name}@`)),
         name,
       ).toBe(false);
+  });
+});
+
+describe("the version a held-back major is tried at", () => {
+  it("is the newest npm lists in the range, one version or many, in any order", () => {
+    expect(newestInRange('"8.5.3"')).toBe("8.5.3");
+    expect(newestInRange('["8.4.0", "8.10.0", "8.5.1", "8.9.2"]')).toBe("8.10.0");
+    expect(newestInRange('["8.0.0", "8.4.0", "8.5.3", "8.5.1"]')).toBe("8.5.3");
+    expect(() => newestInRange("[]")).toThrow(/no version/);
   });
 });

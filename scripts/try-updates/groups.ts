@@ -2,9 +2,11 @@
  * The update groups of `.github/dependabot.yml` (its npm entry), applied to
  * package.json: which of our packages each group moves, and to what npm
  * would install for it today. A major held back by the `ignore` rules is
- * tried at the newest version of the installed major (`name@^major`), the
- * rest at `latest`: what Dependabot's grouped pull request would offer.
+ * tried at the newest version of the installed major (`name@^major`, made
+ * that version by `newestInRange`), the rest at `latest`: what Dependabot's
+ * grouped pull request would offer.
  */
+import semver from "semver";
 import YAML from "yaml";
 
 interface DependabotNpmEntry {
@@ -76,4 +78,16 @@ export function updateGroups(
     );
     return { name, specs, held };
   });
+}
+
+/**
+ * The newest version `npm view <name>@<range> version --json` lists. Given the range itself, npm
+ * may install an older version in it, the one a peer requirement elsewhere in the tree takes
+ * (`@react-router/dev` brings a `@react-router/node` that requires one `react-router` exactly).
+ */
+export function newestInRange(viewJson: string): string {
+  const listed = JSON.parse(viewJson) as string | string[];
+  const newest = semver.rsort([listed].flat().filter((version) => semver.valid(version)))[0];
+  if (!newest) throw new Error(`npm view listed no version: ${viewJson}`);
+  return newest;
 }

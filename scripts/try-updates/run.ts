@@ -15,11 +15,12 @@
  * group's output under --logs (default: a temporary folder); exits 1 when a
  * group fails.
  */
+import { execFileSync } from "node:child_process";
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { updateGroups, type UpdateGroup } from "./groups";
+import { newestInRange, updateGroups, type UpdateGroup } from "./groups";
 import {
   cleanUpOnSignals,
   installedIn,
@@ -111,12 +112,20 @@ async function tryGroup(group: UpdateGroup): Promise<Outcome> {
   }
 }
 
+/** `name@^major` as the version it stands for (groups.ts, `newestInRange`); `name@latest` as it is. */
+const concrete = (spec: string) =>
+  /@\^\d+$/.test(spec)
+    ? `${nameOf(spec)}@${newestInRange(execFileSync("npm", ["view", spec, "version", "--json"], { encoding: "utf8" }))}`
+    : spec;
+
 const groups = updateGroups(
   readFileSync(path.join(ROOT, ".github/dependabot.yml"), "utf8"),
   readJson(path.join(ROOT, "package.json")),
   installedIn(ROOT),
   { liftHolds: values["lift-holds"] === true },
-).filter((group) => group.specs.length > 0 && (positionals.length === 0 || positionals.includes(group.name)));
+)
+  .filter((group) => group.specs.length > 0 && (positionals.length === 0 || positionals.includes(group.name)))
+  .map((group) => ({ ...group, specs: group.specs.map(concrete) }));
 
 const outcomes: Outcome[] = [];
 for (const group of groups) {

@@ -60,13 +60,8 @@ describe("upgradeManifest, on this project's package.json", () => {
 
   it("adds the React Router packages at the versions they require of each other, React 19, Vite 7 and the browser SDK at the server's", () => {
     const added = [...ADDED_DEPENDENCIES, ...ADDED_DEV_DEPENDENCIES];
-    // `@react-router/node` requires exactly its own version of `react-router`; the tools take ^8.4.0.
-    expect(ADDED_DEPENDENCIES).toEqual(
-      expect.arrayContaining([
-        `react-router@${REACT_ROUTER_VERSION}`,
-        `@react-router/node@${REACT_ROUTER_VERSION}`,
-      ]),
-    );
+    // The tools take ^8.4.0; `@react-router/node` would require exactly its own version of `react-router`.
+    expect(ADDED_DEPENDENCIES).toContain(`react-router@${REACT_ROUTER_VERSION}`);
     expect(ADDED_DEV_DEPENDENCIES).toEqual(
       expect.arrayContaining([
         `@react-router/dev@${REACT_ROUTER_TOOLS_VERSION}`,
@@ -74,7 +69,7 @@ describe("upgradeManifest, on this project's package.json", () => {
       ]),
     );
     // No copy of react-router under another name, and no package that pins an older react-router exactly.
-    expect(added.filter((spec) => /unpatched|@react-router\/(serve|express)@/.test(spec))).toEqual([]);
+    expect(added.filter((spec) => /unpatched|@react-router\/(serve|express|node)@/.test(spec))).toEqual([]);
     // React Router 8 needs React >= 19.2.7 and Vite 7 or 8 (vitest 3 runs on 7).
     expect(added).toEqual(expect.arrayContaining(["react@19.3.1", "react-dom@19.3.1", "vite@7.3.8"]));
     expect(ADDED_DEV_RANGES).toEqual(

@@ -1,24 +1,27 @@
 /**
  * The package manifest of the upgraded tree (React Router 8, docs/decisions/0065).
- * Pinned only where the framework's packages require it of each other:
- * `@react-router/node` requires exactly the `react-router` of its own version,
- * so the two move together; `/dev` and `/fs-routes` take any 8.x from their own
- * (they publish less often: the latest of each is installed). No package of the
- * framework is patched (docs/decisions/0071), so the next React Router release
- * is `npm install` of these packages and nothing else
+ * `react-router` at its newest release: no package the app installs pins it
+ * exactly (React Router's `@react-router/node` and `/express` require exactly
+ * their own version, and trail its releases, so the app uses neither: Node's
+ * `Readable.toWeb` in `app/entry.server.tsx`, docs/decisions/0085).
+ * `/dev` and `/fs-routes` take any 8.x from their own (they publish less
+ * often: the latest of each is installed; `/dev` brings its own
+ * `@react-router/node`, which npm lists as invalid beside the newer
+ * `react-router`: docs/updating-dependencies.md on the upgraded tree). No
+ * package of the framework is patched (docs/decisions/0071), so the next React
+ * Router release is `npm install` of these packages and nothing else
  * (docs/upgrading-to-react-router-8.md). React Router 8 needs React >= 19.2.7
  * and Vite 7 or 8: Vite 7, the last line vitest 3 runs on. The browser SDK is
  * `@sentry/react` at the server's `@sentry/node` version (`@sentry/react-router`
  * stops at 10.x on the registry and would bring `@sentry/node` 10 beside the
  * server's 11). The app runs its own server (docs/decisions/0067): Express 5
  * and compression, as `react-router-serve` 8.4.0 locks them; the benchmark's
- * bare baseline is served the same way (react-router-8/bench/baseline/server.mjs), since
- * `@react-router/serve` requires exactly the `react-router` of its own version, as
- * `@react-router/express` does (8.4.0 is its latest: npm refuses it beside 8.5.1). The app's
- * server writes through `@remix-run/node-fetch-server`, the conversion `@react-router/node`
- * itself depends on, at the version that package resolves to (one copy; docs/decisions/0081).
+ * bare baseline is served the same way (react-router-8/bench/baseline/server.mjs). The
+ * app's server writes through `@remix-run/node-fetch-server`, the conversion React
+ * Router's own Node packages are built on, at the version they resolve to (one copy;
+ * docs/decisions/0081).
  */
-export const REACT_ROUTER_VERSION = "8.5.1";
+export const REACT_ROUTER_VERSION = "8.5.3";
 /** `@react-router/dev` and `/fs-routes`: their latest, which requires `react-router` ^8.4.0. */
 export const REACT_ROUTER_TOOLS_VERSION = "8.4.0";
 export const REACT_VERSION = "19.3.1";
@@ -27,12 +30,11 @@ export const VITE_VERSION = "7.3.8";
 export const SENTRY_BROWSER_VERSION = "11.12.0";
 export const EXPRESS_VERSION = "5.3.0";
 export const COMPRESSION_VERSION = "1.8.2";
-/** Within `@react-router/node` 8.5.1's `^0.14.1`. */
+/** Within `@react-router/dev` 8.4.0's `^0.14.1`. */
 export const NODE_FETCH_SERVER_VERSION = "0.14.2";
 
 export const ADDED_DEPENDENCIES = [
   `react-router@${REACT_ROUTER_VERSION}`,
-  `@react-router/node@${REACT_ROUTER_VERSION}`,
   `@remix-run/node-fetch-server@${NODE_FETCH_SERVER_VERSION}`,
   `express@${EXPRESS_VERSION}`,
   `compression@${COMPRESSION_VERSION}`,

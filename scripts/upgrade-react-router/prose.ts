@@ -22,6 +22,28 @@ export const PASSAGES: readonly (readonly [string, string])[] = [
     "remix.config.js            Remix's options (future flags, build directory)",
     "react-router.config.ts     React Router's options (build directory)",
   ],
+  // The upgraded tree's routes take middleware, which React Router runs and instruments (0085).
+  [
+    "## See it locally\n",
+    "## A middleware for a group of routes\n\n<!-- check-repo-paths: creates app/account/ app/routes/account.tsx app/routes/account.orders.tsx -->\n\nReact Router runs a route's `middleware` before the loaders and actions of that route and of every\nroute under it, on documents and single-fetch requests alike. Read the session once for a group of\nroutes, in their layout, and hand it down through the request's context:\n\n```tsx\n// app/account/session-context.ts\nimport { createContext } from \"react-router\";\nexport const sessionContext = createContext<Session>();\n\n// app/routes/account.tsx: the layout of /account/*\nexport const middleware: Route.MiddlewareFunction[] = [\n  async ({ request, context }, next) => {\n    const session = await readSession(request);\n    if (!session) throw redirect(\"/login\");\n    context.set(sessionContext, session);\n    return next();\n  },\n];\n\n// app/routes/account.orders.tsx\nexport async function loader({ context }: Route.LoaderArgs) {\n  return { orders: await ordersOf(context.get(sessionContext).customerId) };\n}\n```\n\nWhat the team sees in Sentry, for a traced request: the transaction `GET /account/orders`, under it\nthe middleware's span (`function.react_router.middleware`, named by its route's id,\n`routes/account`), and under that the loaders' spans (`function.react_router.loader`), since they run\ninside its `next()`; each span is React Router's own, through its instrumentations (docs/sentry.md).\nThe redirect it throws is an answer: no event. An error it throws is reported as a loader's is: the\nerror page with its digest, one log line and one event carrying that digest, and its span marked\nfailed. `e2e/tracing/middleware-spans.spec.ts` proves both on a fixture route\n(`e2e/fixtures/routes/middleware.tsx`), on a document request and on a navigation's single fetch.\n\n## See it locally\n",
+  ],
+  // React Router's instrumentations in place of Remix 2's wrapped spans and router subscription (0085).
+  [
+    '`@sentry/remix`\'s server instrumentation is not used (its OpenTelemetry spans, extra\n  scopes and copied responses cost every request, sampled or not): `server/data-functions/wrap.ts`\n  wraps every loader and action where the server build loads\n  (`server/data-functions/wrapped-server-build.ts`), and `withDataFunctionSpan`\n  (`app/monitoring/data-function-spans.server.ts`) gives them spans only inside a traced request\n  (bench/README.md, "Where the time goes").',
+    "`@sentry/react-router`'s server instrumentation is not used (its OpenTelemetry spans, extra scopes\n  and copied responses cost every request, sampled or not): React Router's own instrumentations\n  (`app/monitoring/router-instrumentation.server.ts`, given to the framework with the server build's\n  entry in `server/data-functions/wrapped-server-build.ts`) give each loader, action and route\n  middleware a span (`function.react_router.loader`, `.action`, `.middleware`, named by route id)\n  only inside a traced request, and the transaction its final name from the route React Router\n  matched (docs/decisions/0085). They are read-only, so `server/data-functions/wrap.ts` still wraps\n  every loader and action for the guards (bench/README.md, \"Where the time goes\").",
+  ],
+  [
+    "- **A navigation's trace** (`app/routing/navigations.client.ts`, `e2e/tracing/navigation-trace.spec.ts`):\n  the browser starts a new trace when the framework's router starts a navigation (a link, a form,\n  `navigate()`, back or forward), before it requests anything for the new page.",
+    "- **A navigation's trace** (`app/routing/router-operations.client.ts`, `e2e/tracing/navigation-trace.spec.ts`):\n  the browser starts a new trace when React Router starts a navigation, before it requests anything\n  for the new page: `router.navigate` (a link, a form, `navigate()`) through `HydratedRouter`'s\n  instrumentations, back and forward from the history's `popstate`, which React Router hears after\n  this (docs/decisions/0085). It is named by the route pattern from that first moment.",
+  ],
+  [
+    "A page with nothing to load gets its navigation when\n  it is shown; a change of hash is none.",
+    "A change of hash is none. A fetcher's call (`router.fetch`)\n  is a `function.react_router.fetcher` span named by its route, under the page load's or\n  navigation's transaction while one is open, else a transaction of its own in the page's trace.",
+  ],
+  [
+    "| `data-function-spans.server.ts` | loader and action spans, given by the loader and action wrapper                              |",
+    "| `router-instrumentation.server.ts` | React Router's instrumentations: loader, action and middleware spans, the request's final name |",
+  ],
   ["`@sentry/remix`'s server instrumentation", "`@sentry/react-router`'s server instrumentation"],
   // The benchmark's target E, the documented @sentry/remix setup, goes with the upgrade.
   [
@@ -181,7 +203,7 @@ export const PARTLY_SUPERSEDED: Record<string, { by: string; reason: string }> =
   "docs/decisions/0060-one-route-wrapper-for-both-frameworks.md": {
     by: "0067",
     reason:
-      "the wrapper stays; the request scope is opened by the app's own server (`server/app-server.ts`), not by a patch of `http.createServer`",
+      "the wrapper stays for its guards, while the spans of loaders, actions and middleware are React Router's instrumentations' (0085); the request scope is opened by the app's own server (`server/app-server.ts`), not by a patch of `http.createServer`",
   },
   "docs/decisions/0064-client-refusals.md": {
     by: "0067",

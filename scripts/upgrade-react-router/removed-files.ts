@@ -34,6 +34,13 @@ export const REMOVED = [
   // remix-serve's Express adapter reading what the pre-app handlers wrote; the app's own server
   // reads the request itself (react-router-8/server/framework-handler.ts).
   "server/adapter/pre-app-writes.test.ts",
+  // Remix 2's loader and action spans, and the navigations read from its router's subscribers: React
+  // Router 8's instrumentations give both (react-router-8/app/monitoring/router-instrumentation.server.ts,
+  // react-router-8/app/routing/router-operations.client.ts; docs/decisions/0085).
+  "app/monitoring/data-function-spans.server.ts",
+  "app/routing/navigations.client.ts",
+  "app/routing/navigations.client.test.ts",
+  "test-support/navigation-cases.ts",
 ];
 
 /** Files whose names say Remix, renamed (their importers by source-rewrite.ts's TOKENS). */

@@ -35,6 +35,9 @@ export const TOKENS: readonly (readonly [string, string])[] = [
   ["__remixRouter", "__reactRouterDataRouter"],
   ["__remixContext", "__reactRouterContext"],
   ["remix.config.js", "react-router.config.ts"],
+  // The spans of loaders and actions, as React Router's instrumentations give them (docs/decisions/0085).
+  ["loader.remix", "function.react_router.loader"],
+  ["action.remix", "function.react_router.action"],
 ];
 
 /** Exports of `@remix-run/node` that live in `@react-router/node`; the rest moved to `react-router`. */

@@ -68,8 +68,8 @@ export const TREE_PASSAGES: Readonly<Record<string, Passages>> = {
   ],
   "docs/testing.md": [
     [
-      "what the upgrade's\nown files (`scripts/upgrade-react-router/react-router-8/`) name may exist in them or in the tree;",
-      "what the pages of\nhistory name of the Remix 2 tree that the upgrade removed is listed on each (history-pages.ts, on that tree);",
+      "(`shutdown.ts`) must be some file of the tree.",
+      "(`shutdown.ts`) must be some file of the tree. Each page of history lists what it names of the\nRemix 2 tree that the upgrade removed (`<!-- check-repo-paths: removed by the upgrade: … -->`), and\nnothing else of that tree passes.",
     ],
     [
       "`npm test`, `npm run test:upgrade -- --core`, `npx tsx scripts/test-init.ts`",

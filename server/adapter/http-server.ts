@@ -1,7 +1,7 @@
 import http from "node:http";
 import { syncBuiltinESMExports } from "node:module";
 import type { TrustFunction } from "~/http/trust-proxy.server";
-import { requestTraceOf } from "~/monitoring/request-trace.server";
+import { requestTraceOf, runInRequestTrace } from "~/monitoring/request-trace.server";
 import { runInRequestScope } from "~/request-scope.server";
 import type { PreAppHandler } from "../pre-app/handler";
 import { securityHeaderLines } from "../pre-app/response-headers";
@@ -15,7 +15,15 @@ type ExpressLike = http.RequestListener & { set?: (name: string, value: unknown)
 /** Also Express's `trust proxy`: loaders' URL honours X-Forwarded-Proto and -Host only from a trusted proxy. */
 export function installPreAppHandlers(
   handlers: PreAppHandler[],
-  { trust, onListenError }: { trust: TrustFunction; onListenError?: (error: Error) => void },
+  {
+    trust,
+    onListenError,
+    onListening,
+  }: {
+    trust: TrustFunction;
+    onListenError?: (error: Error) => void;
+    onListening?: (port: number) => void;
+  },
 ): ReadonlySet<http.Server> {
   const httpServers = new Set<http.Server>();
   const createServer = http.createServer;
@@ -23,6 +31,10 @@ export function installPreAppHandlers(
   http.createServer = function createServerWithPreAppHandlers(...args: Parameters<typeof http.createServer>) {
     const server = createServer.apply(http, args);
     httpServers.add(server);
+    server.once("listening", () => {
+      const address = server.address();
+      if (typeof address === "object" && address) onListening?.(address.port);
+    });
     // remix-serve listens without an `error` listener: a busy port would end the process with a stack.
     if (onListenError) {
       server.once("error", onListenError);
@@ -32,12 +44,14 @@ export function installPreAppHandlers(
     for (const listener of appListeners) listener.set?.("trust proxy", trust);
     server.removeAllListeners("request");
     const toApp = (request: http.IncomingMessage, response: http.ServerResponse) =>
-      runInRequestScope(
-        request.url ?? "/",
-        () => {
-          for (const listener of appListeners) listener(request, response);
-        },
-        { incoming: request, answerRefusal: answerRefusal(response), trace: requestTraceOf(request) },
+      runInRequestTrace(request, () =>
+        runInRequestScope(
+          request.url ?? "/",
+          () => {
+            for (const listener of appListeners) listener(request, response);
+          },
+          { incoming: request, answerRefusal: answerRefusal(response), trace: requestTraceOf(request) },
+        ),
       );
     server.on("request", (request: http.IncomingMessage, response: http.ServerResponse) => {
       if (handlers.some((handle) => handle(request, response))) return;

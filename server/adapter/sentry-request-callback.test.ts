@@ -22,18 +22,24 @@ const INCOMING_TRACE = "a".repeat(32);
 let server: http.Server;
 let url: string;
 let inCallback: { ownScope: boolean; traceId: string; span: boolean } | undefined;
+let callbackScope: unknown;
+let samplerScope: unknown;
 
 beforeAll(async () => {
   const outside = Sentry.getIsolationScope();
   Sentry.init({
     dsn: "http://public@127.0.0.1:9/1",
-    tracesSampleRate: 1,
+    tracesSampler: () => {
+      samplerScope = Sentry.getIsolationScope();
+      return 1;
+    },
     transport: (options) => createTransport(options, async () => ({})),
     integrations: [
       Sentry.httpIntegration({
         ignoreIncomingRequests: () => {
           const scope = Sentry.getCurrentScope();
           const context = scope.getPropagationContext();
+          callbackScope = Sentry.getIsolationScope();
           inCallback = {
             ownScope: Sentry.getIsolationScope() !== outside,
             traceId: context.traceId,
@@ -78,6 +84,13 @@ describe("the SDK's ignoreIncomingRequests callback", () => {
       span: false,
     });
     expect(spanTrace).toBe(DECIDED_TRACE);
+  });
+
+  it("is followed by the sampler in the same isolation scope, where it can leave the request's rate", async () => {
+    samplerScope = undefined;
+    await Sentry.suppressTracing(() => get());
+    expect(samplerScope).toBeDefined();
+    expect(samplerScope).toBe(callbackScope);
   });
 
   it("sees a continued trace already on the scope", async () => {

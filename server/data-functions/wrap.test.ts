@@ -38,6 +38,26 @@ describe("wrapDataFunctions", () => {
     );
   });
 
+  it("runs each call inside the span it is given, by kind and route id (Remix 2's spans)", async () => {
+    const spans: string[] = [];
+    const { loader, action } = wrapDataFunctions(
+      {
+        "routes/x": { id: "routes/x", path: "x", module: { loader: () => 1, action: () => 2 } },
+      } as RouteTable,
+      {
+        handleError: undefined,
+        maxBodyBytes: 1024,
+        span: (kind, routeId, run) => {
+          spans.push(`${kind} ${routeId}`);
+          return run();
+        },
+      },
+    )["routes/x"]!.module as Record<"loader" | "action", (args: { request: Request }) => Promise<unknown>>;
+    await expect(loader({ request })).resolves.toBe(1);
+    await expect(action({ request: new Request("http://localhost/x", { method: "POST" }) })).resolves.toBe(2);
+    expect(spans).toEqual(["loader routes/x", "action routes/x"]);
+  });
+
   it("rethrows what the loader throws: errors and Responses alike", async () => {
     const error = new Error("boom");
     const response = new Response("gone", { status: 404 });

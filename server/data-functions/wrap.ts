@@ -1,8 +1,7 @@
 import type { Refusal } from "~/refusals.server";
 import { isThrownData, statusOfThrownData } from "~/errors/thrown-response.server";
-import { keysForMessage, keysOf, kindOf } from "~/errors/server-failure.server";
+import { keysForMessage, keysOf, kindOf } from "~/privacy/masking";
 import { limitRequestBody, refusingUnreadableBodies, UnreadableBodyError } from "~/http/request-body.server";
-import { withDataFunctionSpan } from "~/monitoring/request-spans.server";
 import { checkDataBounds } from "./data-bounds";
 
 /** Why not the framework's instrumentation API: docs/decisions/0060-one-route-wrapper-for-both-frameworks.md. */
@@ -12,12 +11,15 @@ type DataFunction = (args: DataFunctionArgs) => unknown;
 export type ErrorHandler = (error: unknown, args: DataFunctionArgs) => unknown;
 
 export type RouteTable = Record<string, { module: object }>;
+export type DataFunctionSpan = <T>(kind: "loader" | "action", routeId: string, run: () => T) => T;
 
 export interface WrapOptions {
   /** Gets thrown 5xx Responses and `data()`, which the framework hands to nobody. */
   handleError: ErrorHandler | undefined;
   maxBodyBytes: number;
   refuse?: (request: Request, refusal: Refusal) => void;
+  /** Where the framework gives no span of its own (Remix 2). */
+  span?: DataFunctionSpan;
 }
 
 function isServerFailureAnswer(thrown: unknown): boolean {
@@ -42,14 +44,14 @@ function wrapDataFunction(
   fn: DataFunction,
   kind: "loader" | "action",
   routeId: string,
-  { handleError, maxBodyBytes, refuse }: WrapOptions,
+  { handleError, maxBodyBytes, refuse, span = (_kind, _id, run) => run() }: WrapOptions,
 ): DataFunction {
   return async function (this: unknown, args: DataFunctionArgs) {
     // An unreadable form or JSON body is the client's doing (415 / 400), not a failure.
     const body = limitRequestBody(args.request, maxBodyBytes);
     const request = kind === "action" ? refusingUnreadableBodies(body.request) : body.request;
     try {
-      const result = await withDataFunctionSpan(kind, routeId, () => fn.call(this, { ...args, request }));
+      const result = await span(kind, routeId, () => fn.call(this, { ...args, request }));
       checkDataBounds(result);
       return result;
     } catch (thrown) {

@@ -3,6 +3,7 @@ import * as build from "virtual:remix/server-build";
 import { getEnv } from "~/env.server";
 import { handleServerError } from "~/errors/server-failure.server";
 import { reportThrownAnswer } from "~/errors/thrown-response.server";
+import { withDataFunctionSpan } from "~/monitoring/data-function-spans.server";
 import { refuseRequest } from "~/refusals.server";
 import { recordServedRoutes } from "~/routing/request-route.server";
 import { wrapDataFunctions } from "./wrap";
@@ -21,6 +22,7 @@ export const routes = wrapDataFunctions(table, {
   handleError: reportThrownAnswer,
   maxBodyBytes: getEnv().BODY_SIZE_LIMIT,
   refuse: refuseRequest,
+  span: withDataFunctionSpan,
 });
 
 /** The framework hands its refusals (a cross-origin action…) to `handleError` too: refused, not reported. */

@@ -6,23 +6,27 @@ import { parseArgs } from "node:util";
 import { createServer, type Plugin } from "vite";
 import type { Env } from "../../app/env.server.ts";
 import { runDevBoot } from "./boot.ts";
+import { requestSpotlight, useSpotlight } from "./spotlight.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-function options(): { config?: string } {
+function options(): { config?: string; spotlight?: boolean } {
   try {
-    return parseArgs({ options: { config: { type: "string" } } }).values;
+    return parseArgs({ options: { config: { type: "string" }, spotlight: { type: "boolean" } } }).values;
   } catch (error) {
     console.error(
-      `npm run dev: ${(error as Error).message} (options: --config <file>; PORT and HOST set where it listens)`,
+      `npm run dev: ${(error as Error).message} (options: --config <file>, --spotlight; PORT and HOST set where it listens)`,
     );
     process.exit(1);
   }
 }
 
-const { config } = options();
+const { config, spotlight } = options();
+if (spotlight) requestSpotlight();
 const { boot, bootModules } = await runDevBoot<{ booted: Promise<Env> }>(root);
 const env = await boot.booted;
+// Before the app serves: the SDKs send to it from the first request on.
+if (env.SENTRY_SPOTLIGHT) await useSpotlight(env.SENTRY_SPOTLIGHT, root);
 
 // Vite's SIGTERM handler, reinstalled on each restart, would end the process; its sockets hold the drain.
 const ownSignalHandlers = new Set(process.listeners("SIGTERM"));

@@ -7,9 +7,10 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import type { Env } from "~/env.server";
-import { requestTraceOf } from "~/monitoring/request-trace.server";
+import { requestTraceOf, runInRequestTrace } from "~/monitoring/request-trace.server";
 import { runInRequestScope, trustRequestIdsFrom } from "~/request-scope.server";
 import type { Refusal } from "~/refusals.server";
+import { listeningOn } from "~/http/trace-propagation-targets.server";
 import { trustFunction } from "~/http/trust-proxy.server";
 import { getLogger } from "~/logging/logger.server";
 import { flushServerSentry } from "~/monitoring/server-init.server";
@@ -70,11 +71,13 @@ export async function createAppServer(env: Env, options: AppServerOptions): Prom
   const refusals = new WeakMap<http.IncomingMessage, Refusal>();
   const app = await expressApp(env, options, (request) => refusals.get(request));
   const toApp = (request: http.IncomingMessage, response: http.ServerResponse) =>
-    runInRequestScope(request.url ?? "/", () => app(request, response), {
-      incoming: request,
-      trace: requestTraceOf(request),
-      answerRefusal: (refusal) => void refusals.set(request, refusal),
-    });
+    runInRequestTrace(request, () =>
+      runInRequestScope(request.url ?? "/", () => app(request, response), {
+        incoming: request,
+        trace: requestTraceOf(request),
+        answerRefusal: (refusal) => void refusals.set(request, refusal),
+      }),
+    );
   const server = http.createServer();
   server.on("request", (request: http.IncomingMessage, response: http.ServerResponse) => {
     if (handlers.some((handle) => handle(request, response))) return;
@@ -108,6 +111,7 @@ export function listen(server: http.Server, { port, host }: { port: number; host
       server.off("error", reject);
       const address = server.address();
       const bound = typeof address === "object" && address ? address.port : port;
+      listeningOn(bound);
       getLogger().info({ url: `http://${host ?? "localhost"}:${bound}` }, "listening");
       resolve();
     });

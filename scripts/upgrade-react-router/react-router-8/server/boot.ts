@@ -2,7 +2,6 @@
 import type { Server } from "node:http";
 import { instanceName, type Env } from "~/env.server";
 import { initServerSentry } from "~/monitoring/server-init.server";
-import { requestTraceDecider } from "~/monitoring/request-spans.server";
 import type { AppServerOptions } from "./app-server";
 import { bypassSentryUnlessTraced } from "./adapter/sentry-request-bypass";
 import { installJsonStderr } from "./json-stderr";
@@ -16,8 +15,7 @@ async function boot(): Promise<Env> {
     installJsonStdout(instanceName(env));
     installJsonStderr(instanceName(env));
   }
-  await initServerSentry(env);
-  const traced = requestTraceDecider(env);
+  const traced = await initServerSentry(env);
   if (traced) bypassSentryUnlessTraced(traced);
   logStarting(env, envFile);
   return env;

@@ -16,6 +16,11 @@ afterEach(() => vi.unstubAllGlobals());
 
 it("hands the limits and privacy to the browser SDK", { timeout: 30_000 }, async () => {
   vi.stubGlobal("window", {});
+  // A page whose server gave it a lowered rate, which the browser's new traces start at.
+  vi.stubGlobal("document", {
+    querySelector: (selector: string) =>
+      selector === 'meta[name="baggage"]' ? { getAttribute: () => "sentry-sample_rate=0.05" } : null,
+  });
   const Sentry = await import("@sentry/react");
   const { initClientSentry, BROWSER_DATA_COLLECTION } = await import("./sentry.client");
   vi.mocked(Sentry.init).mockClear();
@@ -24,6 +29,10 @@ it("hands the limits and privacy to the browser SDK", { timeout: 30_000 }, async
   const options = vi.mocked(Sentry.init).mock.calls[0]![0]! as Record<string, unknown>;
   expect(options.maxBreadcrumbs).toBe(100);
   expect(options.transportOptions).toEqual({ bufferSize: 64 });
+  const sampler = options.tracesSampler as (context: {
+    inheritOrSampleWith: (rate: number) => number;
+  }) => number;
+  expect(sampler({ inheritOrSampleWith: (rate) => rate })).toBe(0.05);
   // 11.x: no sendDefaultPii; every data collection key set, as its defaults collect everything.
   expect(options).not.toHaveProperty("sendDefaultPii");
   expect(options.dataCollection).toEqual(BROWSER_DATA_COLLECTION);

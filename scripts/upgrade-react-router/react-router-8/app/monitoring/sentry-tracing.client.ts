@@ -8,9 +8,10 @@ import {
   SEMANTIC_ATTRIBUTE_SENTRY_ORIGIN,
   startBrowserTracingNavigationSpan,
   startBrowserTracingPageLoadSpan,
+  startInactiveSpan,
   type Span,
 } from "@sentry/react";
-import { onNavigations, type NavigationLocation } from "~/routing/navigations.client";
+import { onRouterOperations, type Ended } from "~/routing/router-operations.client";
 import { browserRoutePattern } from "~/routing/route-pattern.client";
 import { NOT_FOUND_PATTERN } from "~/routing/route-patterns";
 
@@ -25,12 +26,9 @@ export function startTracing(): void {
   const client = getClient();
   if (!client) return;
   startBrowserTracingPageLoadSpan(client, routeSpan("pageload", browserRoutePattern()));
-  onNavigations({
-    started: (location) => startNavigation(client, location),
-    landed: () => {
-      nameNavigation(browserRoutePattern());
-      navigation = undefined;
-    },
+  onRouterOperations({
+    navigation: (target) => startNavigation(client, target),
+    fetch: startFetch,
   });
 }
 
@@ -40,7 +38,7 @@ function routeSpan(kind: "pageload" | "navigation", pattern: string | undefined,
     name: pattern ?? pathname ?? window.location.pathname,
     op: kind,
     attributes: {
-      [SEMANTIC_ATTRIBUTE_SENTRY_ORIGIN]: `auto.${kind}.remix`,
+      [SEMANTIC_ATTRIBUTE_SENTRY_ORIGIN]: `auto.${kind}.react_router`,
       [SEGMENT_NAME_SOURCE]: pattern ? "route" : "url",
       ...(pattern ? { "url.template": pattern } : {}),
     },
@@ -54,20 +52,25 @@ function knownPattern(pathname: string): string | undefined {
 }
 
 /** Before the router requests the page's data, so that request and the server's transaction of it join this trace. */
-function startNavigation(
-  client: NonNullable<ReturnType<typeof getClient>>,
-  { pathname, search, hash }: NavigationLocation,
-): void {
+function startNavigation(client: NonNullable<ReturnType<typeof getClient>>, target: URL): Ended {
   // One replaced in flight: its route is known now that its request went out.
   if (navigation) nameNavigation(knownPattern(navigation.pathname));
   const active = getActiveSpan();
   if (active) getRootSpan(active).end();
-  const url = new URL(pathname + search + hash, window.location.href).href;
-  const span = routeSpan("navigation", knownPattern(pathname), pathname);
-  navigation = { span: startBrowserTracingNavigationSpan(client, span, { url }), pathname };
+  const span = routeSpan("navigation", knownPattern(target.pathname), target.pathname);
+  const started = {
+    span: startBrowserTracingNavigationSpan(client, span, { url: target.href }),
+    pathname: target.pathname,
+  };
+  navigation = started;
+  // By the page shown once it is over (after a redirect, another one's).
+  return () => {
+    if (navigation !== started) return;
+    nameNavigation(browserRoutePattern());
+    navigation = undefined;
+  };
 }
 
-/** By the page shown when it lands: a route discovered on the way, or a redirect's target. */
 function nameNavigation(pattern: string | undefined): void {
   const span = navigation?.span;
   if (!pattern || !span?.isRecording()) return;
@@ -76,4 +79,20 @@ function nameNavigation(pattern: string | undefined): void {
   span.updateName(name);
   span.setAttributes(attributes);
   getCurrentScope().setTransactionName(name);
+}
+
+function startFetch({ pathname }: URL): Ended {
+  const pattern = knownPattern(pathname);
+  const span = startInactiveSpan({
+    name: pattern ?? pathname,
+    op: "function.react_router.fetcher",
+    attributes: {
+      [SEMANTIC_ATTRIBUTE_SENTRY_ORIGIN]: "auto.function.react_router",
+      [SEGMENT_NAME_SOURCE]: pattern ? "route" : "url",
+    },
+  });
+  return (failed) => {
+    if (failed) span.setStatus({ code: 2, message: "internal_error" });
+    span.end();
+  };
 }

@@ -3,6 +3,7 @@ import type { ErrorInfo } from "react";
 import type { PublicEnv } from "~/env.server";
 import { browserRoutePattern } from "~/routing/route-pattern.client";
 import { sharedSentryOptions } from "./sentry-options";
+import { pageBaggage, traceSamplerFromPage } from "./trace-rate.client";
 
 /** Loaded before hydration, so errors are reported from the first moment; tracing and feedback follow after it. */
 
@@ -26,10 +27,13 @@ export const BROWSER_DATA_COLLECTION = {
 export function initClientSentry(env: PublicEnv): void {
   Sentry.init({
     ...sharedSentryOptions(env),
+    tracesSampler: traceSamplerFromPage(env.SENTRY_TRACES_SAMPLE_RATE, pageBaggage()),
     dataCollection: BROWSER_DATA_COLLECTION,
     // v11's streamed spans skip beforeSendTransaction and our filters (docs/decisions/0057).
     traceLifecycle: "static",
     tunnel: env.SENTRY_TUNNEL_ROUTE,
+    // The SDK's production build ignores it; Vite drops the name too, which the server never sets there.
+    spotlight: import.meta.env.DEV ? env.SENTRY_SPOTLIGHT : undefined,
   });
   Sentry.addEventProcessor(nameErrorsByPage);
 }

@@ -3,17 +3,19 @@
  * `react-router-serve` 8.4.0 does for a server build, without its access log
  * (the app's own server, server/app-server.ts, is set up the same way): Express 5,
  * compression, the client build's files, then React Router's request handler
- * through `@react-router/node`. Not `@react-router/serve` itself: it requires
- * exactly the `react-router` of its own version, and its releases trail
- * react-router's, so it would hold the whole tree back.
+ * through `@remix-run/node-fetch-server`, as the app's own server. Not
+ * `@react-router/serve` or `/node`: they require exactly the `react-router` of
+ * their own version, and their releases trail react-router's, so they would
+ * hold the whole tree back.
  *
  *   node bench/baseline/server.mjs <server build>   (PORT, HOST)
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestListener } from "@react-router/node";
+import { createRequestListener } from "@remix-run/node-fetch-server";
 import compression from "compression";
 import express from "express";
+import { createRequestHandler } from "react-router";
 
 const buildPath = process.argv[2];
 if (!buildPath) {
@@ -31,7 +33,11 @@ app.use(
 );
 app.use(build.publicPath, express.static(build.assetsBuildDirectory));
 app.use(express.static("public", { maxAge: "1h" }));
-app.all("/{*splat}", createRequestListener({ build, mode: process.env.NODE_ENV }));
+const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
+app.all(
+  "/{*splat}",
+  createRequestListener((request) => handleRequest(request)),
+);
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";

@@ -9,6 +9,7 @@ import { createServer, isRunnableDevEnvironment, type Plugin, type ViteDevServer
 import type { Env } from "../../app/env.server.ts";
 import type { AppServerOptions } from "../app-server.ts";
 import { runDevBoot } from "./boot.ts";
+import { requestSpotlight, useSpotlight } from "./spotlight.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const SERVER_BUILD = "virtual:react-router/server-build";
@@ -20,20 +21,23 @@ interface Boot {
   ): Promise<{ server: Server; listen: (defaultHost?: string) => Promise<void> }>;
 }
 
-function options(): { config?: string } {
+function options(): { config?: string; spotlight?: boolean } {
   try {
-    return parseArgs({ options: { config: { type: "string" } } }).values;
+    return parseArgs({ options: { config: { type: "string" }, spotlight: { type: "boolean" } } }).values;
   } catch (error) {
     console.error(
-      `npm run dev: ${(error as Error).message} (options: --config <file>; PORT and HOST set where it listens)`,
+      `npm run dev: ${(error as Error).message} (options: --config <file>, --spotlight; PORT and HOST set where it listens)`,
     );
     process.exit(1);
   }
 }
 
-const { config } = options();
+const { config, spotlight } = options();
+if (spotlight) requestSpotlight();
 const { boot, bootModules } = await runDevBoot<Boot>(root);
 const env = await boot.booted;
+// Before the app serves: the SDKs send to it from the first request on.
+if (env.SENTRY_SPOTLIGHT) await useSpotlight(env.SENTRY_SPOTLIGHT, root);
 
 // Created later: it needs the app's server for its hot-reload socket.
 const dev: { vite?: ViteDevServer } = {};

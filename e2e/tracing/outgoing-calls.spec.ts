@@ -24,7 +24,7 @@ import {
 } from "../support/spec-helpers";
 import { baggageOf, receivedFor, startUpstream, type Upstream } from "../support/upstream";
 
-test.use({ serverStarts: 2 }); // a traced and an untraced app calling the upstreams
+test.use({ serverStarts: 3 }); // a traced and an untraced app calling the upstreams, one with the default targets
 
 let upstream: Upstream | undefined;
 let thirdParty: Upstream | undefined;

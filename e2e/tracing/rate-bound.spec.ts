@@ -14,7 +14,7 @@ import { cpuMs } from "../../test-support/load";
 import type { EnvelopeItem } from "../../test-support/sentry-recorder";
 import { expect, isTransaction, openTraced, opOf, pageTrace, test } from "../support/spec-helpers";
 
-test.use({ serverStarts: 1 }); // its appEnv
+test.use({ serverStarts: 2 }); // its appEnv, and the app at 100 % its last test loads
 
 /**
  * Small enough that a machine shared with other test runs (60-700 requests a second seen) is well

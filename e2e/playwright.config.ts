@@ -10,8 +10,25 @@ import { canReserveCore } from "../test-support/reserved-core";
  * the other servers it needs, as many as it declares (../test-support/test-with-app.ts);
  * specs are grouped by topic in folders (docs/testing.md, "Where the harness lives").
  */
-/** Latency and CPU compared between twin servers: nothing of the rest of the suite may run on their core. */
-const COST_SPECS = ["**/faults.spec.ts", "**/attack-cost.spec.ts"];
+/**
+ * Latency and CPU compared between twin servers, and the trace bound's minute of load with its
+ * forged-header CPU ratio: nothing of the rest of the suite may run on their core, nor their load
+ * on the suite's.
+ */
+const COST_SPECS = ["**/faults.spec.ts", "**/attack-cost.spec.ts", "**/rate-bound.spec.ts"];
+/**
+ * The suite's longest files (their times: docs/testing.md, "Where the time goes"), started first:
+ * Playwright takes files in alphabetical order, and these, last, made a tail on one worker while
+ * the others sat idle. Spotlight's two install its folder first.
+ */
+const LONG_SPECS = [
+  "**/failing-ingest-memory.spec.ts",
+  "**/route-shapes.spec.ts",
+  "**/error-events.spec.ts",
+  "**/tracing/transactions.spec.ts",
+  "**/spotlight.spec.ts",
+  "**/spotlight-pin.spec.ts",
+];
 const ownCore = canReserveCore();
 
 export default defineConfig<object, { ownCore: boolean }>({
@@ -23,9 +40,9 @@ export default defineConfig<object, { ownCore: boolean }>({
   // Waiting for a page or an event costs nothing while things go well.
   timeout: 60_000,
   expect: { timeout: 20_000 },
-  // Three workers for the suite, each with its own app servers and browser (much of a test is
-  // waiting for an event to arrive or to settle: a third fills that), and one for the cost specs.
-  workers: ownCore ? 4 : 3,
+  // Four workers for the suite, each with its own app servers and browser (much of a test is
+  // waiting for an event to arrive or to settle, which the others fill), and one for the cost specs.
+  workers: ownCore ? 5 : 4,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -46,6 +63,8 @@ export default defineConfig<object, { ownCore: boolean }>({
       use: { ownCore: true },
       dependencies: ownCore ? [] : ["e2e"],
     },
-    { name: "e2e", testIgnore: COST_SPECS, workers: 3 },
+    // Listed before the rest of the suite, so that its files are the first a free worker takes.
+    { name: "e2e-long", testMatch: LONG_SPECS },
+    { name: "e2e", testIgnore: [...COST_SPECS, ...LONG_SPECS], workers: 4 },
   ],
 });

@@ -40,7 +40,7 @@ const SIDE_BY_SIDE = 2;
 const ALONE = /^test:(e2e|smoke|deploy)\b/;
 
 /** What `npm test` runs: checks and builds (two at a time), then the end-to-end suite. */
-const STEPS = ["typecheck", "lint", "lint:docs", "test:unit", "build", "build:e2e", "test:e2e"];
+const STEPS = ["test:unit", "typecheck", "lint", "lint:docs", "build", "build:e2e", "test:e2e"];
 
 const args = process.argv.slice(2);
 const loaded = args[0] === "--loaded";

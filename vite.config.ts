@@ -1,4 +1,5 @@
 /** The build: its plugins in order, why unless the name says (plugins: vite/, server/adapter/); Vitest. */
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
 import { DEFAULT_BUILD_DIRECTORY, frameworkPlugin } from "./server/adapter/framework-plugin";
@@ -50,6 +51,8 @@ export function createViteConfig({ buildDirectory = DEFAULT_BUILD_DIRECTORY } = 
         "tools/*/*.test.ts",
       ],
       environment: "node",
+      // A worker per core, not Vitest's one less: many files wait on processes they start.
+      maxWorkers: Math.max(2, availableParallelism()),
       // A floor, not a pace (bench/README.md); heavier tests set their own limits.
       testTimeout: 20_000,
       hookTimeout: 30_000,

@@ -1,14 +1,37 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, systemChromium } from "../test-support/chromium";
+import { canReserveCore } from "../test-support/reserved-core";
 
 /**
  * End-to-end tests: the production build (`build-e2e/`, made by
  * `npm run build:e2e`) served by remix-serve through the real start script,
- * driven in real Chromium, with Sentry pointed at a local recorder. Each test
- * file starts the servers it needs (see ../test-support/test-with-app.ts); specs are grouped by
- * topic in folders (docs/testing.md, "Where the harness lives").
+ * driven in real Chromium, with Sentry pointed at a local recorder. Each worker
+ * shares one app server per set of settings among its files, and a file starts
+ * the other servers it needs, as many as it declares (../test-support/test-with-app.ts);
+ * specs are grouped by topic in folders (docs/testing.md, "Where the harness lives").
  */
-export default defineConfig({
+/**
+ * Latency and CPU compared between twin servers, and the trace bound's minute of load with its
+ * forged-header CPU ratio: nothing of the rest of the suite may run on their core, nor their load
+ * on the suite's.
+ */
+const COST_SPECS = ["**/faults.spec.ts", "**/attack-cost.spec.ts", "**/rate-bound.spec.ts"];
+/**
+ * The suite's longest files (their times: docs/testing.md, "Where the time goes"), started first:
+ * Playwright takes files in alphabetical order, and these, last, made a tail on one worker while
+ * the others sat idle. Spotlight's two install its folder first.
+ */
+const LONG_SPECS = [
+  "**/failing-ingest-memory.spec.ts",
+  "**/route-shapes.spec.ts",
+  "**/error-events.spec.ts",
+  "**/tracing/transactions.spec.ts",
+  "**/spotlight.spec.ts",
+  "**/spotlight-pin.spec.ts",
+];
+const ownCore = canReserveCore();
+
+export default defineConfig<object, { ownCore: boolean }>({
   testDir: ".",
   testMatch: "**/*.spec.ts",
   outputDir: "../test-results",
@@ -17,8 +40,9 @@ export default defineConfig({
   // Waiting for a page or an event costs nothing while things go well.
   timeout: 60_000,
   expect: { timeout: 20_000 },
-  // Two cores: one worker per core, each with its own app server and browser.
-  workers: 2,
+  // Four workers for the suite, each with its own app servers and browser (much of a test is
+  // waiting for an event to arrive or to settle, which the others fill), and one for the cost specs.
+  workers: ownCore ? 5 : 4,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -29,9 +53,18 @@ export default defineConfig({
     trace: "off",
   },
   projects: [
-    { name: "e2e", testIgnore: ["**/faults.spec.ts", "**/attack-cost.spec.ts"] },
-    // Latency and memory comparisons run last and alone: a second worker's
-    // browser and servers on the same 2 cores would be noise in the figures.
-    { name: "faults", testMatch: ["**/faults.spec.ts", "**/attack-cost.spec.ts"], dependencies: ["e2e"] },
+    // First, so that they start at once: on a core of their own beside the rest of the suite
+    // (test-support/reserved-core.ts), or where no core can be reserved, after it and alone: a
+    // second worker's browser and servers on their cores would be noise in the figures.
+    {
+      name: "faults",
+      testMatch: COST_SPECS,
+      workers: 1,
+      use: { ownCore: true },
+      dependencies: ownCore ? [] : ["e2e"],
+    },
+    // Listed before the rest of the suite, so that its files are the first a free worker takes.
+    { name: "e2e-long", testMatch: LONG_SPECS },
+    { name: "e2e", testIgnore: [...COST_SPECS, ...LONG_SPECS], workers: 4 },
   ],
 });

@@ -10,9 +10,12 @@ import { readdirSync, readFileSync } from "node:fs";
 /** How long marked processes get to exit after SIGTERM before SIGKILL. */
 const TERM_GRACE_MS = 5_000;
 
-/** The pids (with their command lines) whose environment holds `name=value`. */
-export function findMarked(/** @type {string} */ name, /** @type {string} */ value) {
-  const needle = `\0${name}=${value}\0`;
+/**
+ * The pids (with their command lines) whose environment holds `name=value`, or with `prefix`,
+ * a value that starts with `value` (a run's marker, whichever of its steps set the rest).
+ */
+export function findMarked(/** @type {string} */ name, /** @type {string} */ value, { prefix = false } = {}) {
+  const needle = `\0${name}=${value}${prefix ? "" : "\0"}`;
   /** @type {{ pid: number; command: string }[]} */
   const found = [];
   let entries = [];
@@ -39,9 +42,9 @@ export function findMarked(/** @type {string} */ name, /** @type {string} */ val
 export async function stopMarked(
   /** @type {string} */ name,
   /** @type {string} */ value,
-  { exclude = /** @type {number[]} */ ([]) } = {},
+  { exclude = /** @type {number[]} */ ([]), prefix = false } = {},
 ) {
-  const targets = findMarked(name, value).filter(({ pid }) => !exclude.includes(pid));
+  const targets = findMarked(name, value, { prefix }).filter(({ pid }) => !exclude.includes(pid));
   const signal = (/** @type {number} */ pid, /** @type {NodeJS.Signals} */ sig) => {
     try {
       process.kill(pid, sig);
@@ -52,7 +55,7 @@ export async function stopMarked(
   for (const { pid } of targets) signal(pid, "SIGTERM");
   const deadline = Date.now() + TERM_GRACE_MS;
   const alive = () => {
-    const now = new Set(findMarked(name, value).map(({ pid }) => pid));
+    const now = new Set(findMarked(name, value, { prefix }).map(({ pid }) => pid));
     return targets.filter(({ pid }) => now.has(pid));
   };
   while (alive().length > 0 && Date.now() < deadline)

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { countServerStart } from "./server-starts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -86,15 +87,43 @@ export function commandPath(projectRoot: string, command: string): string {
   return command === "node" ? process.execPath : path.join(projectRoot, "node_modules/.bin", command);
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * The first port the kernel hands out on its own (to `listen(0)` and to every outgoing
+ * connection): a port taken from below it is never given to anyone else between our probe and the
+ * server's bind. Taken from the kernel's own listen(0) before, it was, once six workers started
+ * servers at once: EADDRINUSE.
+ */
+function ephemeralLow(): number {
+  try {
+    const low = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]);
+    return low > 12_000 ? low : 0;
+  } catch {
+    return 0;
+  }
+}
+const EPHEMERAL_LOW = ephemeralLow();
+/** Where no range below the kernel's is known, its own choice. */
+const PROBED = EPHEMERAL_LOW > 0 ? 10_000 : 0;
+
+function bindable(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
+    server.once("error", () => resolve(undefined));
+    server.listen(port, "127.0.0.1", () => {
+      const { port: bound } = server.address() as { port: number };
+      server.close(() => resolve(bound));
     });
   });
+}
+
+/** A port of 127.0.0.1 nothing listens on, picked at random below the kernel's own range. */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const pick = PROBED ? EPHEMERAL_LOW - 1 - Math.floor(Math.random() * PROBED) : 0;
+    const port = await bindable(pick);
+    if (port !== undefined) return port;
+  }
+  throw new Error("no free port of 127.0.0.1 found in 50 tries");
 }
 
 /**
@@ -112,7 +141,14 @@ export function baseEnv(): Record<string, string> {
   return { ...kept, ENV_FILE: "" };
 }
 
+/** Starts the app for the running spec file, which is charged for it (server-starts.ts). */
 export async function startApp(options: StartOptions = {}): Promise<AppServer> {
+  countServerStart();
+  return launchApp(options);
+}
+
+/** Starts the app without charging a spec file: the worker's shared app (test-with-app.ts). */
+export async function launchApp(options: StartOptions = {}): Promise<AppServer> {
   const build = options.build ?? "build-e2e";
   const projectRoot = options.root ?? root;
   const pkg = JSON.parse(readFileSync(path.join(projectRoot, "package.json"), "utf8")) as {

@@ -1,13 +1,14 @@
 /**
  * Runs before the e2e suite: makes sure a Chromium is there, and says which.
- * Tries, in order: PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH, /usr/bin/chromium,
- * Playwright's own browser; then `npx playwright install chromium`; then,
- * when root with apt-get, Debian's `chromium`. Stops with one line if none works.
+ * Tries, in order: PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH, Debian's headless shell or
+ * /usr/bin/chromium (test-support/chromium.ts), Playwright's own browser; then
+ * `npx playwright install chromium`; then, when root with apt-get, Debian's
+ * `chromium-headless-shell`. Stops with one line if none works.
  */
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chromium } from "@playwright/test";
-import { DEBIAN_CHROMIUM, systemChromium } from "./chromium";
+import { DEBIAN_HEADLESS_SHELL, systemChromium } from "./chromium";
 
 function playwrightChromium(): string | undefined {
   try {
@@ -37,10 +38,10 @@ if (!browser && attempt("Playwright's download", "npx playwright install chromiu
 const isRoot = process.getuid?.() === 0;
 if (!browser && isRoot && existsSync("/usr/bin/apt-get")) {
   if (
-    attempt("Debian's package", "apt-get update && apt-get install -y chromium") &&
-    existsSync(DEBIAN_CHROMIUM)
+    attempt("Debian's package", "apt-get update && apt-get install -y chromium-headless-shell") &&
+    existsSync(DEBIAN_HEADLESS_SHELL)
   ) {
-    browser = DEBIAN_CHROMIUM;
+    browser = DEBIAN_HEADLESS_SHELL;
   }
 }
 if (!browser) {

@@ -8,6 +8,7 @@ import { chownSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { watchdog } from "./process-group-watchdog";
+import { countServerStart } from "./server-starts";
 
 export interface OwnedServer {
   /** What the server printed so far (stdout and stderr). */
@@ -62,6 +63,7 @@ export async function startOwnedServer(options: {
   /** Postgres shuts down fast on SIGINT; Redis on SIGTERM. */
   stopSignal: NodeJS.Signals;
 }): Promise<OwnedServer> {
+  countServerStart();
   const child = spawn(options.command, options.args, {
     ...serverUser(),
     detached: true,

@@ -13,6 +13,8 @@ import { summarize, type Phase } from "./support/latency";
 import { DIGEST_PATTERN } from "../../app/errors/digest";
 import { digestInHtml } from "../../test-support/error-digest";
 
+test.use({ serverStarts: 6 }); // three instances, each restarted once
+
 const INSTANCES = 3;
 /** Long enough for the readiness watcher to take a draining instance out of nginx, with room to spare. */
 const DRAIN_DELAY_MS = 3_000;

@@ -22,6 +22,8 @@ import {
   waitForHydration,
 } from "../support/spec-helpers";
 
+test.use({ serverStarts: 1 }); // an untraced app
+
 /** A server that traces no request: its pages never load the browser's tracing. */
 const untraced: { server?: AppServer } = {};
 test.beforeAll(async ({ recorder }) => {

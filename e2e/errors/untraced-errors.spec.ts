@@ -15,6 +15,8 @@ import type { EnvelopeItem, Recorder } from "../../test-support/sentry-recorder"
 import { DIGEST_HEADER } from "~/errors/digest";
 import { expect, isErrorEvent, parseSentryTrace, settledItems, test } from "../support/spec-helpers";
 
+test.use({ serverStarts: 2 }); // a traced and an untraced app
+
 const servers: Record<"traced" | "untraced", AppServer | undefined> = {
   traced: undefined,
   untraced: undefined,

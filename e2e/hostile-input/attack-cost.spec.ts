@@ -10,6 +10,8 @@ import { startApp } from "../../test-support/app-server";
 import { expect, test } from "../support/spec-helpers";
 import { cpuMs, percentile } from "../../test-support/load";
 
+test.use({ serverStarts: 1 }); // its own app
+
 async function manifestVersion(baseURL: string): Promise<string> {
   const html = await (await fetch(`${baseURL}/fixtures/items/1`)).text();
   const script = /\/assets\/manifest-[^"]+\.js/.exec(html)![0];

@@ -13,6 +13,8 @@ import path from "node:path";
 import { DIGEST_PATTERN } from "../../app/errors/digest";
 import { digestInHtml } from "../../test-support/error-digest";
 
+test.use({ serverStarts: 5 }); // each shut down or configured by its test
+
 test.describe("logs", () => {
   test("stdout is JSON lines, starting with one start line, each naming the instance", async ({
     app,

@@ -22,6 +22,8 @@ import {
 } from "../support/spec-helpers";
 import { failureLines } from "../support/refusals";
 
+test.use({ serverStarts: 1 }); // its appEnv
+
 /** A proxy to `app` that sends `Host: app-internal:3000`, and `X-Forwarded-Host` only when told to. */
 async function startProxy(app: AppServer, { forwardHost }: { forwardHost: boolean }) {
   const server = http.createServer((request, response) => {

@@ -20,6 +20,8 @@ import {
   traceIdOf,
 } from "../support/spec-helpers";
 
+test.use({ serverStarts: 3 }); // traced, untraced and Sentry off
+
 type Kind = "traced" | "untraced" | "off";
 const servers: Partial<Record<Kind, AppServer>> = {};
 

@@ -12,6 +12,8 @@ import { baseEnv, commandPath, parseStartScript, startApp } from "../../test-sup
 import { FRAMEWORK } from "../../test-support/framework";
 import { expect, test } from "../support/spec-helpers";
 
+test.use({ serverStarts: 1 }); // the app holding the port
+
 const pkg = JSON.parse(readFileSync("package.json", "utf8")) as {
   scripts: { start: string };
   engines: { node: string };

@@ -9,6 +9,8 @@ import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../../test-suppo
 import { expect, test } from "../support/spec-helpers";
 import type { Recorder } from "../../test-support/sentry-recorder";
 
+test.use({ serverStarts: 2 }); // direct and behind a proxy
+
 const ROUTE = "/monitoring";
 const HEADERS = {
   "X-Forwarded-For": "6.6.6.6, 203.0.113.9",

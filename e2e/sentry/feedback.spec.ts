@@ -18,6 +18,8 @@ import {
 } from "../support/spec-helpers";
 import type { EnvelopeItem } from "../../test-support/sentry-recorder";
 
+test.use({ serverStarts: 1 }); // the widget's app
+
 const TUNNEL = "/monitoring";
 const TRIGGER = "Report a Bug";
 const SUBMIT = "Send Bug Report";

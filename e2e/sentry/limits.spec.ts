@@ -30,6 +30,8 @@ import {
   waitForHydration,
 } from "../support/spec-helpers";
 
+test.use({ serverStarts: 1 }); // one its test stops
+
 /** How long "nothing more is sent" is watched after a 429: far below the 60 s backoff. */
 const BACKOFF_WATCH_MS = 5_000;
 

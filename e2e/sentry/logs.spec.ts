@@ -10,6 +10,8 @@ import type { AppServer } from "../../test-support/app-server";
 import { logRecords, type LogRecord } from "../../test-support/sentry-recorder";
 import { expect, isErrorEvent, newTrace, settledItems, test, traceIdOf } from "../support/spec-helpers";
 
+test.use({ serverStarts: 1 }); // its appEnv
+
 test.use({ appEnv: { SENTRY_LOGS_LEVEL: "info" } });
 
 async function failingRequest(app: AppServer, sentryTrace: string): Promise<void> {

@@ -16,6 +16,8 @@ import { fileURLToPath } from "node:url";
 import { startApp } from "../../test-support/app-server";
 import { expect, test } from "../support/spec-helpers";
 
+test.use({ serverStarts: 2 }); // one per test, each probed
+
 const PROBE = "./e2e/support/loaded-modules.mjs";
 const SENTRY_PACKAGE = /\/node_modules\/(@sentry(?:-internal)?\/[^/]+)\//;
 

@@ -14,6 +14,8 @@ import {
   waitForHydration,
 } from "../support/spec-helpers";
 
+test.use({ serverStarts: 1 }); // Sentry off
+
 let off: AppServer;
 
 test.beforeAll(async () => {

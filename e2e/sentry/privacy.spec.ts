@@ -32,6 +32,8 @@ import {
   waitForTracing,
 } from "../support/spec-helpers";
 
+test.use({ serverStarts: 2 }); // its appEnv, and one its log test stops
+
 const SECRETS = {
   cookie: `cookie-secret-${randomUUID()}`,
   // The SDK keeps a cookie whose name is not on its list of sensitive ones (session, token…).

@@ -12,6 +12,8 @@ import type { EnvelopeItem, Recorder } from "../../test-support/sentry-recorder"
 import { DIGEST_HEADER } from "~/errors/digest";
 import { expect, isErrorEvent, isTransaction, settledItems, test } from "../support/spec-helpers";
 
+test.use({ serverStarts: 2 }); // a traced and an untraced app
+
 const MODES = ["traced", "untraced"] as const;
 const servers: Partial<Record<(typeof MODES)[number], AppServer>> = {};
 

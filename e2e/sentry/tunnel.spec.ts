@@ -9,6 +9,8 @@ import { blackHoleIngest, refusingIngest } from "../../test-support/faulty-inges
 import { CLIENT_ERROR_HEADING, expect, test, waitForHydration } from "../support/spec-helpers";
 import { startRecorder, type Recorder } from "../../test-support/sentry-recorder";
 
+test.use({ serverStarts: 3 }); // the tunnel's app, and two with the ingest down
+
 const ROUTE = "/monitoring";
 
 function envelope(dsn: string, message = "through the tunnel"): string {

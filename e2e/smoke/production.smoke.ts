@@ -42,6 +42,7 @@ const test = base.extend<object, Servers>({
     { scope: "worker" },
   ],
 });
+test.use({ serverStarts: 2 }); // the two builds, once each
 
 test(`the default build serves its pages (test on Node ${process.version})`, async ({ defaultBuild }) => {
   if (process.platform === "linux") {

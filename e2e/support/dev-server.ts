@@ -16,6 +16,7 @@ import {
   superviseServer,
   type AppServer,
 } from "../../test-support/app-server";
+import { countServerStart } from "../../test-support/server-starts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -47,6 +48,7 @@ export async function startDevServer(
   env: Record<string, string | undefined> = {},
   { terminal = false, options = [] }: { terminal?: boolean; options?: string[] } = {},
 ): Promise<AppServer> {
+  countServerStart();
   const dev = devCommand();
   const [command, args] = [dev.command, [...dev.args, ...options]];
   const port = await freePort();

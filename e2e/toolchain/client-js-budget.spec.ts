@@ -11,6 +11,8 @@ import { declaredInitialJs, downloadedInitialJs, type ScriptSet } from "../../te
 import { CLIENT_JS_BUDGET } from "./client-js-budget";
 import { expect, test } from "../support/spec-helpers";
 
+test.use({ serverStarts: 3 }); // one per variant, on build/
+
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 const files = (set: ScriptSet) =>

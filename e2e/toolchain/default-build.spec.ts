@@ -7,6 +7,8 @@ import { fixtureRoutes, shapePages } from "../fixtures/routes";
 import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../../test-support/app-server";
 import { expect, test } from "../support/spec-helpers";
 
+test.use({ serverStarts: 1 }); // the default build
+
 let app: AppServer;
 
 test.beforeAll(async () => {

@@ -5,9 +5,11 @@
  * the uncoloured pipe is e2e/toolchain/dev-server.spec.ts's own.
  */
 import { stripVTControlCharacters } from "node:util";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/spec-helpers";
 import { SERVER_HOOK_LIMIT_MS, type AppServer } from "../../test-support/app-server";
 import { startDevServer } from "../support/dev-server";
+
+test.use({ serverStarts: 4 }); // a dev server per case
 
 const ESC = "\u001b";
 // A terminal that can show colours, since the test's own environment does not pass TERM on.

@@ -12,7 +12,7 @@
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/spec-helpers";
 import { SERVER_HOOK_LIMIT_MS, type AppServer } from "../../test-support/app-server";
 import { devCommand, devEnv, startDevServer } from "../support/dev-server";
 import {
@@ -24,6 +24,8 @@ import {
 } from "../support/spec-helpers";
 import { buildRequest, rawHttp } from "../../test-support/raw-http";
 import { startRecorder, type Recorder } from "../../test-support/sentry-recorder";
+
+test.use({ serverStarts: 1 }); // the dev server
 
 test.describe.configure({ mode: "serial" });
 

@@ -8,7 +8,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/spec-helpers";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const server = path.join(root, "build-e2e/server");

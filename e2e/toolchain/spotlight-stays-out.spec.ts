@@ -19,6 +19,8 @@ const sidecar = createServer((request: IncomingMessage, response) => {
   reached.push(`${request.method} ${request.url}`);
   response.end();
 });
+test.use({ serverStarts: 1 }); // npm start with SENTRY_SPOTLIGHT set
+
 let sidecarOrigin: string;
 let app: AppServer;
 

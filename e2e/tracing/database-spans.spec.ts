@@ -25,6 +25,8 @@ import {
 } from "../support/spec-helpers";
 import { createShapes } from "../support/stored-shapes";
 
+test.use({ serverStarts: 3 }); // Postgres, Redis and an app reading them
+
 const hex = (bytes: number) => randomBytes(bytes).toString("hex");
 /** What must never reach Sentry: the signed-in owner (the query's parameter) and the passwords. */
 const OWNER = `owner-${hex(8)}`;

@@ -24,6 +24,8 @@ import {
 } from "../support/spec-helpers";
 import { baggageOf, receivedFor, startUpstream, type Upstream } from "../support/upstream";
 
+test.use({ serverStarts: 3 }); // a traced and an untraced app calling the upstreams, one with the default targets
+
 let upstream: Upstream | undefined;
 let thirdParty: Upstream | undefined;
 const servers: Record<"traced" | "untraced", AppServer | undefined> = {

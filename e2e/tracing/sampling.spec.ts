@@ -14,6 +14,8 @@ import type { AppServer } from "../../test-support/app-server";
 import { expect, isTransaction, opOf, settledItems, test, traceIdOf } from "../support/spec-helpers";
 import type { EnvelopeItem } from "../../test-support/sentry-recorder";
 
+test.use({ serverStarts: 1 }); // its appEnv
+
 const RATE = 0.5;
 const PAGES = 200;
 

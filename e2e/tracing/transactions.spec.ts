@@ -30,6 +30,8 @@ import {
   waitForTracing,
 } from "../support/spec-helpers";
 
+test.use({ serverStarts: 1 }); // an app sampling at 0
+
 /**
  * The path a transaction is about: where a page load or navigation started
  * (its `url.path`; `request.url` is wherever the page is when it is sent), or

@@ -149,6 +149,20 @@ export async function startApp(options: StartOptions = {}): Promise<AppServer> {
 
 /** Starts the app without charging a spec file: the worker's shared app (test-with-app.ts). */
 export async function launchApp(options: StartOptions = {}): Promise<AppServer> {
+  // A port we probed free can still be bound by another process of the machine (another test
+  // run's Postgres between its probe and its initdb, say) before our server binds it: the server
+  // says so (EADDRINUSE, exit 1) and gets another. A port the caller chose is its to keep.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launchOnce(options);
+    } catch (error) {
+      const ours = options.env?.PORT === undefined;
+      if (!ours || attempt === 3 || !String(error).includes('"code":"EADDRINUSE"')) throw error;
+    }
+  }
+}
+
+async function launchOnce(options: StartOptions): Promise<AppServer> {
   const build = options.build ?? "build-e2e";
   const projectRoot = options.root ?? root;
   const pkg = JSON.parse(readFileSync(path.join(projectRoot, "package.json"), "utf8")) as {

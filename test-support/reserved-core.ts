@@ -42,6 +42,33 @@ const alive = (pid: number) => {
   }
 };
 
+/**
+ * One holder of the reserved core on the machine: two test runs side by side (`.ci/run` proves the
+ * upgraded tree and day one's at once) would each pin their cost specs to the same core, and each
+ * get half of it. The second waits for the first's cost specs to end; a holder that died frees it.
+ */
+const CLAIM = path.join(os.tmpdir(), "scaffold-e2e-reserved-core-holder");
+/** The longest a run's cost specs held it on a slow day is about 5 minutes: 3x headroom. */
+export const CORE_WAIT_LIMIT_MS = 15 * 60_000;
+
+async function claimMachineCore(): Promise<void> {
+  for (;;) {
+    try {
+      writeFileSync(CLAIM, String(process.pid), { flag: "wx" });
+      return;
+    } catch {
+      let holder = 0;
+      try {
+        holder = Number(readFileSync(CLAIM, "utf8") || "0");
+      } catch {
+        continue; // Released while we looked.
+      }
+      if (holder > 0 && !alive(holder)) rmSync(CLAIM, { force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
 /** Every descendant of `root`, from /proc: each process's parent is the fourth field of its stat. */
 function descendants(root: number): number[] {
   const children = new Map<number, number[]>();
@@ -78,7 +105,8 @@ function pin(pids: number[], cpus: string): void {
  * For the worker of the cost specs: this process (and what it starts from now on) on the last core,
  * every other process of the Playwright run off it. Returns the release, for the worker's end.
  */
-export function reserveCore(): () => void {
+export async function reserveCore(): Promise<() => void> {
+  await claimMachineCore();
   const note = noteOf();
   writeFileSync(note, String(process.pid));
   pin([process.pid], RESERVED);
@@ -88,6 +116,7 @@ export function reserveCore(): () => void {
   );
   return () => {
     rmSync(note, { force: true });
+    rmSync(CLAIM, { force: true });
     pin([process.ppid, ...descendants(process.ppid)], ALL);
   };
 }

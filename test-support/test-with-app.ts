@@ -15,7 +15,7 @@
 import path from "node:path";
 import { test as base, expect } from "@playwright/test";
 import { launchApp, SERVER_HOOK_LIMIT_MS, type AppServer } from "./app-server";
-import { canReserveCore, keepOffReservedCore, reserveCore } from "./reserved-core";
+import { canReserveCore, CORE_WAIT_LIMIT_MS, keepOffReservedCore, reserveCore } from "./reserved-core";
 import { startRecorder, type Recorder } from "./sentry-recorder";
 import { countServerStart, serverStartsOf } from "./server-starts";
 
@@ -54,14 +54,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         keepOffReservedCore();
         return use();
       }
-      const release = reserveCore();
+      const release = await reserveCore();
       try {
         await use();
       } finally {
         release();
       }
     },
-    { scope: "worker", auto: true },
+    // The cost specs' worker may wait for another test run's to end (reserved-core.ts).
+    { scope: "worker", auto: true, timeout: CORE_WAIT_LIMIT_MS },
   ],
   recorder: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring

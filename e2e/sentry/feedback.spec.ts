@@ -215,10 +215,12 @@ test.describe("SENTRY_FEEDBACK=on, through the tunnel", () => {
     expect(timing.hydratedAt).toBeDefined();
     expect(timing.chunkAt).toBeGreaterThan(timing.hydratedAt!);
 
-    // Opening the form loads nothing more, from anywhere.
+    // Opening the form loads nothing more, from anywhere. The page load's transaction may leave
+    // through the tunnel meanwhile (it ends when the page goes idle, later on a slow machine): a
+    // send, not a load.
     const before = requested.length;
     await openForm(page);
-    expect(requested.slice(before)).toEqual([]);
+    expect(requested.slice(before).filter((url) => url !== `${app.url}${TUNNEL}`)).toEqual([]);
     expect(requested.filter((url) => !url.startsWith(`${app.url}/`))).toEqual([]);
   });
 

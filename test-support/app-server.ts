@@ -5,8 +5,8 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
+import { onFreePort } from "./free-port";
 import { countServerStart } from "./server-starts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -88,45 +88,6 @@ export function commandPath(projectRoot: string, command: string): string {
 }
 
 /**
- * The first port the kernel hands out on its own (to `listen(0)` and to every outgoing
- * connection): a port taken from below it is never given to anyone else between our probe and the
- * server's bind. Taken from the kernel's own listen(0) before, it was, once six workers started
- * servers at once: EADDRINUSE.
- */
-function ephemeralLow(): number {
-  try {
-    const low = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]);
-    return low > 12_000 ? low : 0;
-  } catch {
-    return 0;
-  }
-}
-const EPHEMERAL_LOW = ephemeralLow();
-/** Where no range below the kernel's is known, its own choice. */
-const PROBED = EPHEMERAL_LOW > 0 ? 10_000 : 0;
-
-function bindable(port: number): Promise<number | undefined> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once("error", () => resolve(undefined));
-    server.listen(port, "127.0.0.1", () => {
-      const { port: bound } = server.address() as { port: number };
-      server.close(() => resolve(bound));
-    });
-  });
-}
-
-/** A port of 127.0.0.1 nothing listens on, picked at random below the kernel's own range. */
-export async function freePort(): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const pick = PROBED ? EPHEMERAL_LOW - 1 - Math.floor(Math.random() * PROBED) : 0;
-    const port = await bindable(pick);
-    if (port !== undefined) return port;
-  }
-  throw new Error("no free port of 127.0.0.1 found in 50 tries");
-}
-
-/**
  * Environment a test server inherits: the essentials only, so a developer's
  * SENTRY_DSN never leaks into a test. SCAFFOLD_TEST_RUN marks the processes of
  * one `npm test` run, so scripts/run-tests.mjs can stop any that are left.
@@ -148,21 +109,17 @@ export async function startApp(options: StartOptions = {}): Promise<AppServer> {
 }
 
 /** Starts the app without charging a spec file: the worker's shared app (test-with-app.ts). */
-export async function launchApp(options: StartOptions = {}): Promise<AppServer> {
-  // A port we probed free can still be bound by another process of the machine (another test
-  // run's Postgres between its probe and its initdb, say) before our server binds it: the server
-  // says so (EADDRINUSE, exit 1) and gets another. A port the caller chose is its to keep.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await launchOnce(options);
-    } catch (error) {
-      const ours = options.env?.PORT === undefined;
-      if (!ours || attempt === 3 || !String(error).includes('"code":"EADDRINUSE"')) throw error;
-    }
-  }
+export function launchApp(options: StartOptions = {}): Promise<AppServer> {
+  // A port the caller chose (or `PORT: "0"`, any) is its to keep.
+  const chosen = options.env?.PORT;
+  if (chosen !== undefined) return launchOn(options, Number(chosen));
+  return onFreePort(
+    (port) => launchOn(options, port),
+    (error) => String(error).includes('"code":"EADDRINUSE"'),
+  );
 }
 
-async function launchOnce(options: StartOptions): Promise<AppServer> {
+async function launchOn(options: StartOptions, port: number): Promise<AppServer> {
   const build = options.build ?? "build-e2e";
   const projectRoot = options.root ?? root;
   const pkg = JSON.parse(readFileSync(path.join(projectRoot, "package.json"), "utf8")) as {
@@ -170,9 +127,8 @@ async function launchOnce(options: StartOptions): Promise<AppServer> {
   };
   const start = parseStartScript(pkg.scripts.start);
   const args = start.args.map((arg) => arg.replace(/^(\.\/)?build\//, `./${build}/`));
-  // `PORT: "0"` in `options.env`: the server takes any free port, read from its banner below.
-  const anyPort = options.env?.PORT === "0";
-  const port = anyPort ? 0 : await freePort();
+  // `PORT: "0"`: the server takes any free port, read from its banner below.
+  const anyPort = port === 0;
 
   const child = spawn(commandPath(projectRoot, start.command), args, {
     cwd: projectRoot,

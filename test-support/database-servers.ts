@@ -5,7 +5,6 @@
  */
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { freePort } from "./app-server";
 import { ownedFolder, runAsServerUser, startOwnedServer, type OwnedServer } from "./owned-server";
 
 export interface DatabaseServer extends OwnedServer {
@@ -48,10 +47,9 @@ export async function startPostgres(database: string, password: string): Promise
     ...["-D", data, "-U", database, `--pwfile=${passwordFile}`],
     ...["--auth-host=scram-sha-256", "--auth-local=trust", "--encoding=UTF8", "--locale=C", "--no-sync"],
   ]);
-  const port = await freePort();
   const server = await startOwnedServer({
     command: path.join(bin, "postgres"),
-    args: [
+    args: (port) => [
       ...["-D", data, "-k", folder, "-p", String(port), "-c", "listen_addresses=127.0.0.1"],
       // A test's throw-away data: no durability, little memory.
       ...["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "shared_buffers=16MB"],
@@ -60,19 +58,17 @@ export async function startPostgres(database: string, password: string): Promise
     ready: (output) => output.includes("database system is ready to accept connections"),
     stopSignal: "SIGINT",
   });
-  const url = `postgresql://${database}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  const url = `postgresql://${database}:${encodeURIComponent(password)}@127.0.0.1:${server.port}/postgres`;
   return { ...server, url };
 }
 
 export async function startRedis(password: string): Promise<DatabaseServer> {
   const folder = ownedFolder("redis-");
-  const port = await freePort();
   const config = path.join(folder, "redis.conf");
   writeFileSync(
     config,
     [
       "bind 127.0.0.1",
-      `port ${port}`,
       "protected-mode yes",
       `dir ${folder}`,
       // No persistence: nothing written, nothing read at start.
@@ -85,10 +81,11 @@ export async function startRedis(password: string): Promise<DatabaseServer> {
   );
   const server = await startOwnedServer({
     command: REDIS_SERVER,
-    args: [config],
+    // The port on the command line, after the file: each try its own.
+    args: (port) => [config, "--port", String(port)],
     folder,
     ready: (output) => output.includes("Ready to accept connections"),
     stopSignal: "SIGTERM",
   });
-  return { ...server, url: `redis://:${encodeURIComponent(password)}@127.0.0.1:${port}` };
+  return { ...server, url: `redis://:${encodeURIComponent(password)}@127.0.0.1:${server.port}` };
 }

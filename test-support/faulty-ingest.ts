@@ -5,7 +5,7 @@
  * `respondNext`.) All on 127.0.0.1; `close()` ends every socket.
  */
 import { createServer, type Server, type Socket } from "node:net";
-import { freePort } from "./app-server";
+import { freePort } from "./free-port";
 
 export interface FaultyIngest {
   dsn: string;

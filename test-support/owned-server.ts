@@ -7,10 +7,12 @@ import { execFileSync, spawn } from "node:child_process";
 import { chownSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { onFreePort } from "./free-port";
 import { watchdog } from "./process-group-watchdog";
 import { countServerStart } from "./server-starts";
 
 export interface OwnedServer {
+  port: number;
   /** What the server printed so far (stdout and stderr). */
   output(): string;
   stop(): Promise<void>;
@@ -53,18 +55,36 @@ export function runAsServerUser(command: string, args: string[]): void {
 
 const START_LIMIT_MS = 60_000;
 
-export async function startOwnedServer(options: {
+interface OwnedServerOptions {
   command: string;
-  args: string[];
+  /** Its arguments, listening on `port` of 127.0.0.1. */
+  args: (port: number) => string[];
   /** Removed on stop. */
   folder: string;
   /** True once the output says it accepts connections. */
   ready: (output: string) => boolean;
   /** Postgres shuts down fast on SIGINT; Redis on SIGTERM. */
   stopSignal: NodeJS.Signals;
-}): Promise<OwnedServer> {
+}
+
+/** Postgres's and Redis's words for a port bound by someone else between the probe and the bind. */
+const PORT_TAKEN = "Address already in use";
+
+export async function startOwnedServer(options: OwnedServerOptions): Promise<OwnedServer> {
   countServerStart();
-  const child = spawn(options.command, options.args, {
+  try {
+    return await onFreePort(
+      (port) => startOn(options, port),
+      (error) => String(error).includes(PORT_TAKEN),
+    );
+  } catch (error) {
+    rmSync(options.folder, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function startOn(options: OwnedServerOptions, port: number): Promise<OwnedServer> {
+  const child = spawn(options.command, options.args(port), {
     ...serverUser(),
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
@@ -72,7 +92,7 @@ export async function startOwnedServer(options: {
   const guard = watchdog(child.pid!, options.folder);
   let output = "";
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const stop = async () => {
+  const kill = async () => {
     try {
       process.kill(-child.pid!, options.stopSignal);
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
@@ -81,7 +101,6 @@ export async function startOwnedServer(options: {
       // already gone
     }
     guard.kill("SIGKILL");
-    rmSync(options.folder, { recursive: true, force: true });
   };
   try {
     await new Promise<void>((resolve, reject) => {
@@ -103,8 +122,13 @@ export async function startOwnedServer(options: {
       });
     });
   } catch (error) {
-    await stop();
+    // The folder stays for another port's try (Postgres's data is in it).
+    await kill();
     throw new Error(`${path.basename(options.command)}: ${(error as Error).message}. Output:\n${output}`);
   }
-  return { output: () => output, stop };
+  const stop = async () => {
+    await kill();
+    rmSync(options.folder, { recursive: true, force: true });
+  };
+  return { port, output: () => output, stop };
 }

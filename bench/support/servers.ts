@@ -8,7 +8,8 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { baseEnv, freePort, startApp, type StartOptions } from "../../test-support/app-server";
+import { baseEnv, startApp, type StartOptions } from "../../test-support/app-server";
+import { freePort } from "../../test-support/free-port";
 import { BASELINE_SERVE } from "../baseline/serve";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");

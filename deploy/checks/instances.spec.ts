@@ -4,7 +4,8 @@
  * digest leads to the instance that logged it, and a rolling restart under
  * steady mixed load fails no request. docs/operating.md, "Scaling out" has the figures.
  */
-import { freePort, startApp, type AppServer } from "../../test-support/app-server";
+import { startApp, type AppServer } from "../../test-support/app-server";
+import { freePort } from "../../test-support/free-port";
 import { expect, test } from "../../test-support/test-with-app";
 import { startNginx, type Nginx } from "./support/nginx";
 import { watchReadiness, type Rotation } from "./support/rotation";

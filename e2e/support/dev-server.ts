@@ -11,11 +11,11 @@ import { stripVTControlCharacters } from "node:util";
 import {
   baseEnv,
   EXIT_WITH_PARENT,
-  freePort,
   parseStartScript,
   superviseServer,
   type AppServer,
 } from "../../test-support/app-server";
+import { freePort } from "../../test-support/free-port";
 import { countServerStart } from "../../test-support/server-starts";
 
 const root = path.resolve(import.meta.dirname, "../..");

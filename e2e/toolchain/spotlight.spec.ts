@@ -14,7 +14,8 @@ import { copyFileSync, mkdirSync } from "node:fs";
 import { networkInterfaces } from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { freePort, SERVER_HOOK_LIMIT_MS, type AppServer } from "../../test-support/app-server";
+import { SERVER_HOOK_LIMIT_MS, type AppServer } from "../../test-support/app-server";
+import { freePort } from "../../test-support/free-port";
 import {
   missingDatabaseServers,
   startPostgres,

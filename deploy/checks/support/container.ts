@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { freePort } from "../../../test-support/app-server";
+import { freePort } from "../../../test-support/free-port";
 import { SENTRY_FLUSH_MS, SHUTDOWN_GRACE_MS } from "../../../server/shutdown";
 import { docker, dockerCommand, run, TEST_LABEL } from "./docker";
 

@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort } from "../../../test-support/app-server";
+import { freePort } from "../../../test-support/free-port";
 import { watchdog } from "../../../test-support/process-group-watchdog";
 
 export const NGINX = "/usr/sbin/nginx";

@@ -12,12 +12,12 @@ import {
   baseEnv,
   commandPath,
   EXIT_WITH_PARENT,
-  freePort,
   parseStartScript,
   SERVER_HOOK_LIMIT_MS,
   superviseServer,
   type AppServer,
 } from "../../test-support/app-server";
+import { freePort } from "../../test-support/free-port";
 import { expect, test } from "../support/spec-helpers";
 
 let app: AppServer;

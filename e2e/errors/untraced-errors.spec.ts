@@ -9,29 +9,16 @@
  * tracing everything and to one tracing nothing, give the same events.
  */
 import { randomUUID } from "node:crypto";
-import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../../test-support/app-server";
+import type { AppServer } from "../../test-support/app-server";
 import { digestInHtml } from "../../test-support/error-digest";
 import type { EnvelopeItem, Recorder } from "../../test-support/sentry-recorder";
 import { DIGEST_HEADER } from "~/errors/digest";
 import { expect, isErrorEvent, parseSentryTrace, settledItems, test } from "../support/spec-helpers";
+import { TRACE_MODES, tracedAndUntracedApps } from "../support/traced-and-untraced";
 
 test.use({ serverStarts: 2 }); // a traced and an untraced app
 
-const servers: Record<"traced" | "untraced", AppServer | undefined> = {
-  traced: undefined,
-  untraced: undefined,
-};
-test.beforeAll(async ({ recorder }) => {
-  test.setTimeout(SERVER_HOOK_LIMIT_MS);
-  const start = (rate: string) =>
-    startApp({
-      env: { SENTRY_DSN: recorder.dsn(), SENTRY_TRACES_SAMPLE_RATE: rate, SENTRY_ENVIRONMENT: "e2e" },
-    });
-  [servers.traced, servers.untraced] = await Promise.all([start("1"), start("0")]);
-});
-test.afterAll(async () => {
-  await Promise.all(Object.values(servers).map((server) => server?.stop()));
-});
+const servers = tracedAndUntracedApps();
 
 /** A failing request: its digest, the trace id the response hands on, and the event that reached the recorder. */
 async function failure(recorder: Recorder, server: AppServer, target: string) {
@@ -85,7 +72,7 @@ for (const target of ["/fixtures/breadcrumbs?count=3", "/fixtures/breadcrumbs.da
     recorder,
   }) => {
     const seen: Record<string, Record<string, unknown>> = {};
-    for (const mode of ["traced", "untraced"] as const) {
+    for (const mode of TRACE_MODES) {
       const server = servers[mode]!;
       // An earlier failure on the same server: its breadcrumbs must not reach the next event.
       await failure(recorder, server, "/fixtures/breadcrumbs?count=2");

@@ -6,28 +6,16 @@
  * interleave. The routes: an account's layout whose loader tells Sentry who is signed in, and a
  * page under it that fails on request (e2e/fixtures/routes/shapes/account.tsx).
  */
-import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../../test-support/app-server";
+import type { AppServer } from "../../test-support/app-server";
 import { digestInHtml } from "../../test-support/error-digest";
 import type { EnvelopeItem, Recorder } from "../../test-support/sentry-recorder";
 import { DIGEST_HEADER } from "~/errors/digest";
 import { expect, isErrorEvent, isTransaction, settledItems, test } from "../support/spec-helpers";
+import { TRACE_MODES, tracedAndUntracedApps } from "../support/traced-and-untraced";
 
 test.use({ serverStarts: 2 }); // a traced and an untraced app
 
-const MODES = ["traced", "untraced"] as const;
-const servers: Partial<Record<(typeof MODES)[number], AppServer>> = {};
-
-test.beforeAll(async ({ recorder }) => {
-  test.setTimeout(SERVER_HOOK_LIMIT_MS);
-  const start = (rate: string) =>
-    startApp({
-      env: { SENTRY_DSN: recorder.dsn(), SENTRY_TRACES_SAMPLE_RATE: rate, SENTRY_ENVIRONMENT: "e2e" },
-    });
-  [servers.traced, servers.untraced] = await Promise.all([start("1"), start("0")]);
-});
-test.afterAll(async () => {
-  await Promise.all(Object.values(servers).map((server) => server?.stop()));
-});
+const servers = tracedAndUntracedApps();
 
 const ORDERS = "/fixtures/shapes/account/orders";
 
@@ -70,7 +58,7 @@ const told = (user: string) => ({
 });
 const nobody = { user: undefined, account: undefined, context: undefined, breadcrumbs: [] };
 
-for (const mode of MODES) {
+for (const mode of TRACE_MODES) {
   test.describe(`${mode}`, () => {
     test("a user set by one request never reaches the next request's event; a failing request's own does", async ({
       recorder,

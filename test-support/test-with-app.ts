@@ -45,6 +45,11 @@ interface TestFixtures {
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
+/** What an e2e server reports to the worker's recorder with: every request traced, unless `rate` says otherwise. */
+export function reportingTo(recorder: Recorder, rate = "1"): Record<string, string> {
+  return { SENTRY_DSN: recorder.dsn(), SENTRY_TRACES_SAMPLE_RATE: rate, SENTRY_ENVIRONMENT: "e2e" };
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   ownCore: [false, { scope: "worker", option: true }],
   cores: [
@@ -84,14 +89,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           if (!server) {
             // The default app is the worker's; one with settings of its own is the spec file's.
             if (Object.keys(appEnv).length > 0) countServerStart();
-            server = launchApp({
-              env: {
-                SENTRY_DSN: recorder.dsn(),
-                SENTRY_TRACES_SAMPLE_RATE: "1",
-                SENTRY_ENVIRONMENT: "e2e",
-                ...appEnv,
-              },
-            });
+            server = launchApp({ env: { ...reportingTo(recorder), ...appEnv } });
             servers.set(key, server);
           }
           return server;

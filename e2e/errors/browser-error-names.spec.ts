@@ -11,12 +11,13 @@ import type { Page } from "@playwright/test";
 import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../../test-support/app-server";
 import type { Recorder } from "../../test-support/sentry-recorder";
 import {
-  clientNavigate,
   CLIENT_ERROR_HEADING,
+  clientNavigate,
   exceptionValue,
   expect,
   fromNowOn,
   isBrowserEvent,
+  reportingTo,
   settledItems,
   test,
   waitForHydration,
@@ -29,7 +30,7 @@ const untraced: { server?: AppServer } = {};
 test.beforeAll(async ({ recorder }) => {
   test.setTimeout(SERVER_HOOK_LIMIT_MS);
   untraced.server = await startApp({
-    env: { SENTRY_DSN: recorder.dsn(), SENTRY_TRACES_SAMPLE_RATE: "0", SENTRY_ENVIRONMENT: "e2e" },
+    env: reportingTo(recorder, "0"),
   });
 });
 test.afterAll(async () => untraced.server?.stop());

@@ -15,6 +15,7 @@ import {
   newTrace,
   opOf,
   parseSentryTrace,
+  reportingTo,
   settledItems,
   test,
   traceIdOf,
@@ -29,11 +30,7 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({ recorder }) => {
   test.setTimeout(SERVER_HOOK_LIMIT_MS);
-  const sentry = (rate: string) => ({
-    SENTRY_DSN: recorder.dsn(),
-    SENTRY_TRACES_SAMPLE_RATE: rate,
-    SENTRY_ENVIRONMENT: "e2e",
-  });
+  const sentry = (rate: string) => reportingTo(recorder, rate);
   [servers.traced, servers.untraced, servers.off] = await Promise.all([
     startApp({ env: sentry("1") }),
     startApp({ env: sentry("0") }),

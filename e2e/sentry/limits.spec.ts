@@ -23,8 +23,9 @@ import {
   isTransaction,
   opOf,
   pageTrace,
-  settledItems,
+  reportingTo,
   SETTLE_MS,
+  settledItems,
   test,
   traceIdOf,
   waitForHydration,
@@ -160,7 +161,7 @@ test.describe("backoff after a 429 without headers", () => {
     // A server of its own: its SDK stays quiet for 60 s after this test.
     const recorder = await startRecorder();
     const app = await startApp({
-      env: { SENTRY_DSN: recorder.dsn(), SENTRY_TRACES_SAMPLE_RATE: "1", SENTRY_ENVIRONMENT: "e2e" },
+      env: reportingTo(recorder),
     });
     try {
       const loaderError = async () =>

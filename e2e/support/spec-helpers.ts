@@ -9,7 +9,7 @@ import { expect } from "../../test-support/test-with-app";
 import type { EnvelopeItem, Recorder } from "../../test-support/sentry-recorder";
 import { DIGEST_ATTRIBUTE, DIGEST_PATTERN } from "../../app/errors/digest";
 
-export { expect, test } from "../../test-support/test-with-app";
+export { expect, reportingTo, test } from "../../test-support/test-with-app";
 
 /**
  * A request predicate for the form post to `pathname` (a document POST, or its

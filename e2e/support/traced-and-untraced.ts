@@ -4,7 +4,7 @@
  * recorder, stopped after it. The file declares them: `test.use({ serverStarts: 2 })`.
  */
 import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../../test-support/app-server";
-import { test } from "../../test-support/test-with-app";
+import { reportingTo, test } from "../../test-support/test-with-app";
 
 export const TRACE_MODES = ["traced", "untraced"] as const;
 export type TraceMode = (typeof TRACE_MODES)[number];
@@ -14,10 +14,7 @@ export function tracedAndUntracedApps(): Partial<Record<TraceMode, AppServer>> {
   const servers: Partial<Record<TraceMode, AppServer>> = {};
   test.beforeAll(async ({ recorder }) => {
     test.setTimeout(SERVER_HOOK_LIMIT_MS);
-    const start = (rate: string) =>
-      startApp({
-        env: { SENTRY_DSN: recorder.dsn(), SENTRY_TRACES_SAMPLE_RATE: rate, SENTRY_ENVIRONMENT: "e2e" },
-      });
+    const start = (rate: string) => startApp({ env: reportingTo(recorder, rate) });
     [servers.traced, servers.untraced] = await Promise.all([start("1"), start("0")]);
   });
   test.afterAll(async () => {

@@ -19,6 +19,7 @@ import {
   isTransaction,
   newTrace,
   opOf,
+  reportingTo,
   settledItems,
   test,
   traceIdOf,
@@ -50,9 +51,7 @@ test.beforeAll(async ({ recorder }) => {
   await createShapes(postgres.url, OWNER);
   app = await startApp({
     env: {
-      SENTRY_DSN: recorder.dsn(),
-      SENTRY_TRACES_SAMPLE_RATE: "1",
-      SENTRY_ENVIRONMENT: "e2e",
+      ...reportingTo(recorder),
       E2E_DATABASE_URL: postgres.url,
       E2E_REDIS_URL: redis.url,
     },

@@ -18,6 +18,7 @@ import {
   isTransaction,
   opOf,
   parseSentryTrace,
+  reportingTo,
   settledItems,
   test,
   traceIdOf,
@@ -42,9 +43,7 @@ test.beforeAll(async ({ recorder }) => {
   const start = (rate: string) =>
     startApp({
       env: {
-        SENTRY_DSN: recorder.dsn(),
-        SENTRY_TRACES_SAMPLE_RATE: rate,
-        SENTRY_ENVIRONMENT: "e2e",
+        ...reportingTo(recorder, rate),
         SENTRY_TRACE_PROPAGATION_TARGETS: upstream!.url,
         E2E_UPSTREAM_URL: upstream!.url,
         E2E_THIRD_PARTY_URL: thirdParty!.url,
@@ -180,7 +179,7 @@ test("the default targets, with PORT=0: a loader's call to the app itself contin
   test.setTimeout(SERVER_HOOK_LIMIT_MS + 30_000);
   // No SENTRY_TRACE_PROPAGATION_TARGETS: the app's own origins, once it listens on the port it got.
   const server = await startApp({
-    env: { SENTRY_DSN: recorder.dsn(), SENTRY_TRACES_SAMPLE_RATE: "1", SENTRY_ENVIRONMENT: "e2e", PORT: "0" },
+    env: { ...reportingTo(recorder), PORT: "0" },
   });
   try {
     const traceId = hex(16);

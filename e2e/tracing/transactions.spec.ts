@@ -23,6 +23,7 @@ import {
   opOf,
   pageTrace,
   parseSentryTrace,
+  reportingTo,
   settledItems,
   test,
   traceIdOf,
@@ -309,7 +310,7 @@ test.describe("sampling", () => {
     test.beforeAll(async ({ recorder }) => {
       test.setTimeout(SERVER_HOOK_LIMIT_MS);
       unsampled = await startApp({
-        env: { SENTRY_DSN: recorder.dsn(), SENTRY_TRACES_SAMPLE_RATE: "0", SENTRY_ENVIRONMENT: "e2e" },
+        env: reportingTo(recorder, "0"),
       });
     });
     test.afterAll(async () => {

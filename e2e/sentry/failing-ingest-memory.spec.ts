@@ -1,8 +1,8 @@
 /**
  * Memory stays bounded while every request reports an error to a black-holed ingest, against the
- * same app with Sentry off. Not a latency or CPU comparison (e2e/sentry/faults.spec.ts, on a core
- * of its own): what other tests beside it load the machine with cannot move it, so it runs with
- * the rest of the suite. Bounded in count and time, 127.0.0.1 only.
+ * same app with Sentry off. Not a latency or CPU comparison (e2e/sentry/faults.spec.ts): what other
+ * tests beside it load the machine with cannot move it. It runs in the cost specs' lane all the
+ * same, where its time limit holds (e2e/playwright.config.ts). Bounded in count and time, 127.0.0.1 only.
  */
 import { startApp } from "../../test-support/app-server";
 import { blackHoleIngest } from "../../test-support/faulty-ingest";

@@ -12,7 +12,16 @@ import { randomBytes } from "node:crypto";
 import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../../test-support/app-server";
 import { cpuMs } from "../../test-support/load";
 import type { EnvelopeItem } from "../../test-support/sentry-recorder";
-import { expect, isTransaction, openTraced, opOf, pageTrace, test, traceIdOf } from "../support/spec-helpers";
+import {
+  expect,
+  isTransaction,
+  openTraced,
+  opOf,
+  pageTrace,
+  reportingTo,
+  test,
+  traceIdOf,
+} from "../support/spec-helpers";
 
 test.use({ serverStarts: 4 }); // its appEnv, the two the forged-header test compares, and the one its last test loads
 
@@ -30,6 +39,9 @@ const PATH = "/fixtures/items/1.data";
 
 test.use({ appEnv: { SENTRY_TRACES_PER_SECOND: String(CAP) } });
 
+/** Now, in seconds of the epoch: the clock the server counts its seconds in. */
+const epochSeconds = () => (performance.timeOrigin + performance.now()) / 1000;
+
 /** Closed-loop load until `until` (performance.now()) or `max` requests: when each was sent (epoch s). */
 async function drive(
   app: AppServer,
@@ -40,7 +52,7 @@ async function drive(
   const sent: number[] = [];
   const worker = async () => {
     while (sent.length < max && performance.now() < until) {
-      sent.push((performance.timeOrigin + performance.now()) / 1000);
+      sent.push(epochSeconds());
       const response = await fetch(app.url + PATH, { headers: headers() });
       await response.arrayBuffer();
       expect(response.status).toBe(200);
@@ -180,11 +192,7 @@ test("a forged sampled header on every request lifts nothing, at the cost of the
   // the machine falls on both. Taken in turns on one server, batch after batch, the ratio swung with
   // the machine (0.81-1.37x a batch beside two busy loops, whose contention raised the CPU a request
   // up to twentyfold), and a plain batch's unspent tokens went to the forged batch after it.
-  const env = {
-    SENTRY_DSN: recorder.dsn(),
-    SENTRY_TRACES_SAMPLE_RATE: "1",
-    SENTRY_TRACES_PER_SECOND: String(CAP),
-  };
+  const env = { ...reportingTo(recorder), SENTRY_TRACES_PER_SECOND: String(CAP) };
   const servers = await Promise.all([startApp({ env }), startApp({ env })]);
   try {
     const [plain, target] = servers as [AppServer, AppServer];
@@ -194,7 +202,6 @@ test("a forged sampled header on every request lifts nothing, at the cost of the
       forgedTraces.add(headers["sentry-trace"].slice(0, 32));
       return headers;
     };
-    const now = () => (performance.timeOrigin + performance.now()) / 1000;
     const until = performance.now() + WARM_MS + WINDOWS * WINDOW_MS;
     const loads = Promise.all([
       drive(plain, until, MAX_REQUESTS),
@@ -205,14 +212,14 @@ test("a forged sampled header on every request lifts nothing, at the cost of the
     const windows: { from: number; to: number; cpu: [number, number] }[] = [];
     const pages: Awaited<ReturnType<typeof pageSampling>>[] = [];
     for (let window = 0; window < WINDOWS; window++) {
-      const from = now();
+      const from = epochSeconds();
       const before = servers.map((server) => cpuMs(server.process.pid!));
       // A page from each while the loads run (the same work on both), the forged header in the target's.
       const [, page] = await Promise.all([pageSampling(plain), pageSampling(target, forgedHeaders())]);
       pages.push(page);
       await new Promise((resolve) => setTimeout(resolve, from * 1000 + WINDOW_MS - Date.now()));
       const after = servers.map((server) => cpuMs(server.process.pid!));
-      windows.push({ from, to: now(), cpu: [after[0]! - before[0]!, after[1]! - before[1]!] });
+      windows.push({ from, to: epochSeconds(), cpu: [after[0]! - before[0]!, after[1]! - before[1]!] });
     }
     const [plainSent, forgedSent] = await loads;
     const within = (sent: number[], { from, to }: { from: number; to: number }) =>
@@ -254,7 +261,7 @@ test("a page served under load hands the browser its lowered rate, which its nav
   test.setTimeout(SERVER_HOOK_LIMIT_MS + 60_000);
   // A bound of 2 a second: any machine's load is well above it.
   const server = await startApp({
-    env: { SENTRY_DSN: recorder.dsn(), SENTRY_TRACES_SAMPLE_RATE: "1", SENTRY_TRACES_PER_SECOND: "2" },
+    env: { ...reportingTo(recorder), SENTRY_TRACES_PER_SECOND: "2" },
   });
   try {
     const load = drive(server, performance.now() + 4_000, MAX_REQUESTS);

@@ -10,7 +10,7 @@
  * config runs the cost specs after the rest, as before (e2e/playwright.config.ts).
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -46,6 +46,9 @@ const alive = (pid: number) => {
  * One holder of the reserved core on the machine: two test runs side by side (`.ci/run` proves the
  * upgraded tree and day one's at once) would each pin their cost specs to the same core, and each
  * get half of it. The second waits for the first's cost specs to end; a holder that died frees it.
+ * While it holds the core, the other run keeps off it too (`othersOnMachine`): its four workers,
+ * browsers and servers on both cores left the holder's load a fraction of one, and on a slow day
+ * its trace-bound minute saw 7 seconds of load above the cap where it needs 10.
  */
 const CLAIM = path.join(os.tmpdir(), "scaffold-e2e-reserved-core-holder");
 /** The longest a run's cost specs held it on a slow day is about 5 minutes: 3x headroom. */
@@ -102,32 +105,65 @@ function pin(pids: number[], cpus: string): void {
 }
 
 /**
+ * The processes of the scaffold's test runs that share this claim (the same TMPDIR): each carries
+ * SCAFFOLD_TEST_RUN (scripts/run-tests.mjs), and each run's runner, which does not, so that the
+ * steps it starts next inherit where it runs. A run with another TMPDIR has a claim of its own.
+ */
+function othersOnMachine(): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const environ = `\0${readFileSync(`/proc/${entry}/environ`, "latin1")}`;
+      if (/\0TMPDIR=([^\0]*)/.exec(environ)?.[1] !== process.env.TMPDIR) continue;
+      const runner = readFileSync(`/proc/${entry}/cmdline`, "latin1").includes("scripts/run-tests.mjs");
+      if (runner || environ.includes("\0SCAFFOLD_TEST_RUN=")) found.push(Number(entry));
+    } catch {
+      // Gone while we looked, or not ours to read.
+    }
+  }
+  return found;
+}
+
+/**
  * For the worker of the cost specs: this process (and what it starts from now on) on the last core,
- * every other process of the Playwright run off it. Returns the release, for the worker's end.
+ * every other process of the Playwright run and of the machine's other test runs off it. Returns
+ * the release, for the worker's end.
  */
 export async function reserveCore(): Promise<() => void> {
   await claimMachineCore();
   const note = noteOf();
   writeFileSync(note, String(process.pid));
   pin([process.pid], RESERVED);
+  const own = new Set([process.pid, ...descendants(process.pid)]);
   pin(
-    descendants(process.ppid).filter((pid) => pid !== process.pid),
+    [...new Set([...descendants(process.ppid), ...othersOnMachine()])].filter((pid) => !own.has(pid)),
     OTHERS,
   );
   return () => {
+    // Every core again before the claim goes: a next holder pins only after it has the claim.
+    pin([...new Set([process.ppid, ...descendants(process.ppid), ...othersOnMachine()])], ALL);
     rmSync(note, { force: true });
     rmSync(CLAIM, { force: true });
-    pin([process.ppid, ...descendants(process.ppid)], ALL);
   };
 }
 
-/** For every other worker, at its start: off the reserved core while a live worker holds it. */
+/** The pid in `file` if that process lives, else 0. */
+function liveHolder(file: string): number {
+  try {
+    const holder = Number(readFileSync(file, "utf8"));
+    return holder > 0 && alive(holder) ? holder : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * For every other worker, at its start: off the reserved core while a live worker holds it, of
+ * this run or of another run on the machine that started after the holder pinned the others.
+ */
 export function keepOffReservedCore(): void {
-  const note = noteOf();
-  if (!existsSync(note)) return;
-  const holder = Number(readFileSync(note, "utf8"));
-  if (!alive(holder)) return;
+  if (!liveHolder(noteOf()) && !liveHolder(CLAIM)) return;
   pin([process.pid, ...descendants(process.pid)], OTHERS);
   // Released while this worker pinned itself: it may use every core after all.
-  if (!existsSync(note)) pin([process.pid, ...descendants(process.pid)], ALL);
+  if (!liveHolder(noteOf()) && !liveHolder(CLAIM)) pin([process.pid, ...descendants(process.pid)], ALL);
 }

@@ -1,0 +1,86 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { canReserveCore } from "./reserved-core";
+
+const cores = os.availableParallelism();
+const ALL = `0-${cores - 1}`;
+const RESERVED = String(cores - 1);
+const OTHERS = cores > 2 ? `0-${cores - 2}` : "0";
+
+/** Where `pid` may run, as /proc says it: "0-1", "1". */
+const coresOf = (pid: number) =>
+  /Cpus_allowed_list:\s*(\S+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1];
+
+/** The first line `child` prints that matches `pattern`. */
+function lineOf(child: ChildProcess, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk;
+      const line = out.split("\n").find((candidate) => pattern.test(candidate));
+      if (line) resolve(line);
+    });
+    child.once("exit", (code) => reject(new Error(`exited ${code} before ${pattern}: ${out}`)));
+  });
+}
+
+// A claim of its own (the claim and the runs it keeps off are those of one TMPDIR), so that it
+// neither waits for a real test run's cost specs nor moves that run's processes.
+const tmp = mkdtempSync(path.join(os.tmpdir(), "reserved-core-"));
+const inRun = { ...process.env, TMPDIR: tmp, SCAFFOLD_TEST_RUN: "another-run/test:e2e" };
+const started: ChildProcess[] = [];
+const orphans: number[] = [];
+/**
+ * An idle process with `env`, not a child of this worker (the holder keeps its own run's processes
+ * off the core whatever their marks): under the machine's init once the shell exits, as another
+ * run's processes are.
+ */
+function orphan(env: NodeJS.ProcessEnv): number {
+  // A minute at most: a process outside this run's marks, which its clean-up would not stop.
+  const script = `"${process.execPath}" -e 'setTimeout(() => {}, 60_000)' >/dev/null 2>&1 & echo $!`;
+  const pid = Number(execFileSync("sh", ["-c", script], { env, encoding: "utf8" }));
+  orphans.push(pid);
+  return pid;
+}
+afterAll(() => {
+  for (const child of started) child.kill("SIGKILL");
+  for (const pid of orphans) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // Its minute was up.
+    }
+  }
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe.skipIf(!canReserveCore())("reserveCore", () => {
+  it("keeps another test run of its claim off the core while it holds it, and a run of another claim on it", async () => {
+    const other = orphan(inRun);
+    const stranger = orphan({ ...inRun, TMPDIR: os.tmpdir() });
+    const holder = spawn(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `const { reserveCore } = await import(${JSON.stringify(path.resolve(import.meta.dirname, "reserved-core.ts"))});
+         const release = await reserveCore();
+         console.log("reserved");
+         process.stdin.once("data", () => { release(); console.log("released"); process.exit(0); });`,
+      ],
+      { env: { ...process.env, TMPDIR: tmp }, stdio: ["pipe", "pipe", "inherit"] },
+    );
+    started.push(holder);
+    await lineOf(holder, /^reserved$/);
+    expect(coresOf(holder.pid!)).toBe(RESERVED);
+    expect(coresOf(other)).toBe(OTHERS);
+    expect(coresOf(stranger)).toBe(ALL);
+
+    holder.stdin!.write("release\n");
+    await lineOf(holder, /^released$/);
+    expect(coresOf(other)).toBe(ALL);
+  });
+});

@@ -31,6 +31,14 @@ test.use({ serverStarts: 4 }); // its appEnv, the two the forged-header test com
  */
 const CAP = 20;
 const STEADY_MS = 60_000;
+/**
+ * The seconds of load far above the cap the steady phase wants. A slow or shared machine loads
+ * fewer of its minute so far (7 seen, two test runs side by side on a slow day): it loads on, a
+ * while at a time, up to a bound.
+ */
+const LOADED_WANTED = 20;
+const MORE_MS = 15_000;
+const STEADY_LIMIT_MS = 3 * STEADY_MS;
 /** Bounds the count whatever the machine's pace. */
 const MAX_REQUESTS = 40_000;
 const CONCURRENCY = 16;
@@ -99,6 +107,18 @@ async function settledTransactions(recorder: { items(): EnvelopeItem[] }, since:
   }
 }
 
+/**
+ * The seconds of `sent` (epoch s) far above the cap, it and the second before (the pace the rate is
+ * set from): only in those is the cap reached. A machine shared with other runs serves unevenly
+ * (10 to 350 requests a second seen).
+ */
+function loadedSeconds(sent: number[]): number[] {
+  const sentIn = perSecond(sent);
+  return [...sentIn.keys()].filter(
+    (second) => sentIn.get(second)! >= 4 * CAP && (sentIn.get(second - 1) ?? 0) >= 4 * CAP,
+  );
+}
+
 /** The most traces the bucket allows over `times`: its fill, plus the cap a second of refill. */
 function bucketAllows(times: number[]): number {
   return CAP + CAP * (Math.max(...times) - Math.min(...times)) + 1;
@@ -108,9 +128,17 @@ test("far above the cap: about the cap a second, never more than the bucket hold
   app,
   recorder,
 }) => {
-  test.setTimeout(STEADY_MS + 90_000);
+  test.setTimeout(STEADY_LIMIT_MS + MORE_MS + 90_000);
   const since = Date.now() / 1000;
-  const sent = await drive(app, performance.now() + STEADY_MS, MAX_REQUESTS);
+  const started = performance.now();
+  let sent = await drive(app, started + STEADY_MS, MAX_REQUESTS);
+  while (
+    loadedSeconds(sent).length < LOADED_WANTED &&
+    performance.now() - started < STEADY_LIMIT_MS &&
+    sent.length < MAX_REQUESTS
+  )
+    sent = sent.concat(await drive(app, performance.now() + MORE_MS, MAX_REQUESTS - sent.length));
+  const loadSeconds = (performance.now() - started) / 1000;
   const traced = await settledTransactions(recorder, since);
 
   const tracesIn = perSecond(traced.map(startOf));
@@ -118,13 +146,7 @@ test("far above the cap: about the cap a second, never more than the bucket hold
   // at the edge, where the decision and the span's start (microseconds apart) can fall in two seconds.
   expect(Math.max(...tracesIn.values())).toBeLessThanOrEqual(2 * CAP + 1);
   expect(traced.length).toBeLessThanOrEqual(bucketAllows(traced.map(startOf)));
-  // A machine shared with other runs serves unevenly (10 to 350 requests a second seen): the cap is
-  // reached only in seconds whose load, and the second's before (the pace the rate is set from),
-  // were well above it.
-  const sentIn = perSecond(sent);
-  const loaded = [...sentIn.keys()].filter(
-    (second) => sentIn.get(second)! >= 4 * CAP && (sentIn.get(second - 1) ?? 0) >= 4 * CAP,
-  );
+  const loaded = loadedSeconds(sent);
   const counts = loaded.map((second) => tracesIn.get(second) ?? 0);
   const mean = counts.reduce((sum, count) => sum + count, 0) / counts.length;
   // The mean of few seconds is noisy: its standard error, from the seconds' own spread.
@@ -137,7 +159,7 @@ test("far above the cap: about the cap a second, never more than the bucket hold
   const error = Math.sqrt(traced.reduce((sum, item) => sum + (1 - rateOf(item)) / rateOf(item) ** 2, 0));
   const slack = (3 * error) / sent.length;
   console.log(
-    `trace cap: ${sent.length} requests, ${loaded.length} loaded seconds at ${(mean / CAP).toFixed(2)}× the cap (standard error ${(meanError / CAP).toFixed(3)}), ` +
+    `trace cap: ${sent.length} requests in ${loadSeconds.toFixed(0)} s, ${loaded.length} loaded seconds at ${(mean / CAP).toFixed(2)}× the cap (standard error ${(meanError / CAP).toFixed(3)}), ` +
       `Σ 1/rate ${(estimated / sent.length).toFixed(3)}× the requests (standard error ${(error / sent.length).toFixed(3)})`,
   );
   expect(loaded.length, "seconds of load well above the cap").toBeGreaterThanOrEqual(10);
@@ -189,7 +211,8 @@ test("a forged sampled header on every request lifts nothing, at the cost of the
   const WINDOW_MS = 3_000;
   /** After the windows, the load goes on while the burst of pages below is decided. */
   const TAIL_MS = 3_000;
-  test.setTimeout(SERVER_HOOK_LIMIT_MS + 2 * (WARM_MS + WINDOWS * WINDOW_MS + TAIL_MS) + 90_000);
+  const LOAD_MS = WARM_MS + WINDOWS * WINDOW_MS + TAIL_MS;
+  test.setTimeout(SERVER_HOOK_LIMIT_MS + 2 * LOAD_MS + 90_000);
   // Two servers alike, loaded at the same time, one with the header on every request: each moment of
   // the machine falls on both. Taken in turns on one server, batch after batch, the ratio swung with
   // the machine (0.81-1.37x a batch beside two busy loops, whose contention raised the CPU a request
@@ -204,7 +227,7 @@ test("a forged sampled header on every request lifts nothing, at the cost of the
       forgedTraces.add(headers["sentry-trace"].slice(0, 32));
       return headers;
     };
-    const until = performance.now() + WARM_MS + WINDOWS * WINDOW_MS + TAIL_MS;
+    const until = performance.now() + LOAD_MS;
     const loads = Promise.all([
       drive(plain, until, MAX_REQUESTS),
       drive(target, until, MAX_REQUESTS, forgedHeaders),
@@ -230,6 +253,7 @@ test("a forged sampled header on every request lifts nothing, at the cost of the
     const burst = await Promise.all(
       Array.from({ length: 3 * CAP }, () => pageSampling(target, forgedHeaders())),
     );
+    const refused = burst.filter((page) => page.sampled === "false").length;
     const [plainSent, forgedSent] = await loads;
     const within = (sent: number[], { from, to }: { from: number; to: number }) =>
       sent.filter((time) => time >= from && time < to).length;
@@ -248,16 +272,17 @@ test("a forged sampled header on every request lifts nothing, at the cost of the
       `forged header: ${traced.length} of ${forgedSent.length} requests traced; server CPU a request, forged ÷ plain, ` +
         `${ratio.toFixed(2)}× (window by window ${windows.map((window) => ratioOf([window]).toFixed(2)).join(" ")}; ` +
         `requests ${forgedSent.length} against ${plainSent.length}); pages ${JSON.stringify(pages)}; ` +
-        `of ${burst.length} at once, ${burst.filter((page) => page.sampled === "false").length} refused`,
+        `of ${burst.length} at once, ${refused} refused`,
     );
     // Pages whose forged trace the budget refused say so, at the rate they were decided with: the
     // browser and the services they call follow (no orphan spans below a dropped transaction).
     for (const page of [...pages, ...burst])
       expect(page.sampled).toBe(String(page.sampleRand < page.sampleRate));
     // Under the cap nothing is refused: a machine too busy to load the server so far says so here.
-    const loadSeconds = (WARM_MS + WINDOWS * WINDOW_MS + TAIL_MS) / 1000;
-    expect(forgedSent.length / loadSeconds, "forged requests a second, above the cap").toBeGreaterThan(CAP);
-    expect(burst.filter((page) => page.sampled === "false").length).toBeGreaterThan(0);
+    expect(forgedSent.length / (LOAD_MS / 1000), "forged requests a second, above the cap").toBeGreaterThan(
+      CAP,
+    );
+    expect(refused).toBeGreaterThan(0);
     expect(traced.length).toBeGreaterThan(0);
     expect(Math.max(...perSecond(traced.map(startOf)).values())).toBeLessThanOrEqual(2 * CAP + 1);
     expect(traced.length).toBeLessThanOrEqual(bucketAllows(traced.map(startOf)));

@@ -36,14 +36,25 @@ const orphans: number[] = [];
 /**
  * An idle process with `env`, not a child of this worker (the holder keeps its own run's processes
  * off the core whatever their marks): under the machine's init once the shell exits, as another
- * run's processes are.
+ * run's processes are. It starts a child with no environment at all, as Chromium's zygotes show
+ * none. A minute at most each: they are outside this run's marks, which its clean-up would not stop.
  */
-function orphan(env: NodeJS.ProcessEnv): number {
-  // A minute at most: a process outside this run's marks, which its clean-up would not stop.
-  const script = `"${process.execPath}" -e 'setTimeout(() => {}, 60_000)' >/dev/null 2>&1 & echo $!`;
-  const pid = Number(execFileSync("sh", ["-c", script], { env, encoding: "utf8" }));
-  orphans.push(pid);
-  return pid;
+async function orphan(env: NodeJS.ProcessEnv): Promise<[number, number]> {
+  const idle = "setTimeout(() => {}, 60_000)";
+  const script = `require("node:child_process").spawn(process.execPath, ["-e", ${JSON.stringify(idle)}], { env: {}, stdio: "ignore" }); ${idle}`;
+  const pid = Number(
+    execFileSync("sh", ["-c", '"$0" -e "$1" >/dev/null 2>&1 & echo $!', process.execPath, script], {
+      env,
+      encoding: "utf8",
+    }),
+  );
+  let child = 0;
+  while (!child) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    child = Number(readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim());
+  }
+  orphans.push(pid, child);
+  return [pid, child];
 }
 afterAll(() => {
   for (const child of started) child.kill("SIGKILL");
@@ -59,8 +70,8 @@ afterAll(() => {
 
 describe.skipIf(!canReserveCore())("reserveCore", () => {
   it("keeps another test run of its claim off the core while it holds it, and a run of another claim on it", async () => {
-    const other = orphan(inRun);
-    const stranger = orphan({ ...inRun, TMPDIR: os.tmpdir() });
+    const [other, otherChild] = await orphan(inRun);
+    const [stranger, strangerChild] = await orphan({ ...inRun, TMPDIR: os.tmpdir() });
     const holder = spawn(
       process.execPath,
       [
@@ -76,11 +87,11 @@ describe.skipIf(!canReserveCore())("reserveCore", () => {
     started.push(holder);
     await lineOf(holder, /^reserved$/);
     expect(coresOf(holder.pid!)).toBe(RESERVED);
-    expect(coresOf(other)).toBe(OTHERS);
-    expect(coresOf(stranger)).toBe(ALL);
+    expect([coresOf(other), coresOf(otherChild)]).toEqual([OTHERS, OTHERS]);
+    expect([coresOf(stranger), coresOf(strangerChild)]).toEqual([ALL, ALL]);
 
     holder.stdin!.write("release\n");
     await lineOf(holder, /^released$/);
-    expect(coresOf(other)).toBe(ALL);
+    expect([coresOf(other), coresOf(otherChild)]).toEqual([ALL, ALL]);
   });
 });

@@ -72,8 +72,8 @@ async function claimMachineCore(): Promise<void> {
   }
 }
 
-/** Every descendant of `root`, from /proc: each process's parent is the fourth field of its stat. */
-function descendants(root: number): number[] {
+/** Every descendant of `roots`, from /proc: each process's parent is the fourth field of its stat. */
+function descendants(...roots: number[]): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
     try {
@@ -84,13 +84,13 @@ function descendants(root: number): number[] {
       // Gone while we looked.
     }
   }
-  const found: number[] = [];
-  for (let queue = [root]; queue.length > 0;) {
-    const next = children.get(queue.shift()!) ?? [];
-    found.push(...next);
+  const found = new Set<number>();
+  for (let queue = [...roots]; queue.length > 0;) {
+    const next = (children.get(queue.shift()!) ?? []).filter((pid) => !found.has(pid));
+    for (const pid of next) found.add(pid);
     queue.push(...next);
   }
-  return found;
+  return [...found];
 }
 
 /** Every thread of each of `pids` on `cpus` (a process that exited meanwhile is skipped). */
@@ -121,7 +121,8 @@ function othersOnMachine(): number[] {
       // Gone while we looked, or not ours to read.
     }
   }
-  return found;
+  // And what they started without the mark: Chromium's zygotes blank their environment.
+  return [...new Set([...found, ...descendants(...found)])];
 }
 
 /**

@@ -31,6 +31,9 @@ function lineOf(child: ChildProcess, pattern: RegExp): Promise<string> {
 // neither waits for a real test run's cost specs nor moves that run's processes.
 const tmp = mkdtempSync(path.join(os.tmpdir(), "reserved-core-"));
 const inRun = { ...process.env, TMPDIR: tmp, SCAFFOLD_TEST_RUN: "another-run/test:e2e" };
+/** What a copied tree's proof starts before its own test run marks its steps. */
+const { SCAFFOLD_TEST_RUN: _, ...unmarked } = process.env;
+const inTree = { ...unmarked, TMPDIR: tmp, SCAFFOLD_TEST_TREE: "test:upgrade" };
 const started: ChildProcess[] = [];
 const orphans: number[] = [];
 /**
@@ -69,8 +72,9 @@ afterAll(() => {
 });
 
 describe.skipIf(!canReserveCore())("reserveCore", () => {
-  it("keeps another test run of its claim off the core while it holds it, and a run of another claim on it", async () => {
+  it("keeps another test run of its claim, and a copied tree's proof, off the core while it holds it, and a run of another claim on it", async () => {
     const [other, otherChild] = await orphan(inRun);
+    const [tree] = await orphan(inTree);
     const [stranger, strangerChild] = await orphan({ ...inRun, TMPDIR: os.tmpdir() });
     const holder = spawn(
       process.execPath,
@@ -87,11 +91,11 @@ describe.skipIf(!canReserveCore())("reserveCore", () => {
     started.push(holder);
     await lineOf(holder, /^reserved$/);
     expect(coresOf(holder.pid!)).toBe(RESERVED);
-    expect([coresOf(other), coresOf(otherChild)]).toEqual([OTHERS, OTHERS]);
+    expect([coresOf(other), coresOf(otherChild), coresOf(tree)]).toEqual([OTHERS, OTHERS, OTHERS]);
     expect([coresOf(stranger), coresOf(strangerChild)]).toEqual([ALL, ALL]);
 
     holder.stdin!.write("release\n");
     await lineOf(holder, /^released$/);
-    expect([coresOf(other), coresOf(otherChild)]).toEqual([ALL, ALL]);
+    expect([coresOf(other), coresOf(otherChild), coresOf(tree)]).toEqual([ALL, ALL, ALL]);
   });
 });

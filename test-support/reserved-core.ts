@@ -106,8 +106,10 @@ function pin(pids: number[], cpus: string): void {
 
 /**
  * The processes of the scaffold's test runs that share this claim (the same TMPDIR): each carries
- * SCAFFOLD_TEST_RUN (scripts/run-tests.mjs), and each run's runner, which does not, so that the
- * steps it starts next inherit where it runs. A run with another TMPDIR has a claim of its own.
+ * SCAFFOLD_TEST_RUN (scripts/run-tests.mjs), or SCAFFOLD_TEST_TREE, which the proofs of a copied
+ * tree (the upgraded one, day one's) set on all they start; and each run's runner, which carries
+ * neither, so that the steps it starts next inherit where it runs. A run with another TMPDIR has a
+ * claim of its own.
  */
 function othersOnMachine(): number[] {
   const found: number[] = [];
@@ -116,7 +118,7 @@ function othersOnMachine(): number[] {
       const environ = `\0${readFileSync(`/proc/${entry}/environ`, "latin1")}`;
       if (/\0TMPDIR=([^\0]*)/.exec(environ)?.[1] !== process.env.TMPDIR) continue;
       const runner = readFileSync(`/proc/${entry}/cmdline`, "latin1").includes("scripts/run-tests.mjs");
-      if (runner || environ.includes("\0SCAFFOLD_TEST_RUN=")) found.push(Number(entry));
+      if (runner || /\0SCAFFOLD_TEST_(RUN|TREE)=/.test(environ)) found.push(Number(entry));
     } catch {
       // Gone while we looked, or not ours to read.
     }

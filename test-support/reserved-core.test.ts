@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { canReserveCore } from "./reserved-core";
 
+const MODULE = path.resolve(import.meta.dirname, "reserved-core.ts");
 const cores = os.availableParallelism();
 const ALL = `0-${cores - 1}`;
 const RESERVED = String(cores - 1);
@@ -72,7 +73,7 @@ afterAll(() => {
 });
 
 describe.skipIf(!canReserveCore())("reserveCore", () => {
-  it("keeps another test run of its claim, and a copied tree's proof, off the core while it holds it, and a run of another claim on it", async () => {
+  it("keeps another test run of its claim, a copied tree's proof and a worker that starts later off the core while it holds it, and a run of another claim on it", async () => {
     const [other, otherChild] = await orphan(inRun);
     const [tree] = await orphan(inTree);
     const [stranger, strangerChild] = await orphan({ ...inRun, TMPDIR: os.tmpdir() });
@@ -81,7 +82,7 @@ describe.skipIf(!canReserveCore())("reserveCore", () => {
       [
         "--input-type=module",
         "-e",
-        `const { reserveCore } = await import(${JSON.stringify(path.resolve(import.meta.dirname, "reserved-core.ts"))});
+        `const { reserveCore } = await import(${JSON.stringify(MODULE)});
          const release = await reserveCore();
          console.log("reserved");
          process.stdin.once("data", () => { release(); console.log("released"); process.exit(0); });`,
@@ -93,6 +94,19 @@ describe.skipIf(!canReserveCore())("reserveCore", () => {
     expect(coresOf(holder.pid!)).toBe(RESERVED);
     expect([coresOf(other), coresOf(otherChild), coresOf(tree)]).toEqual([OTHERS, OTHERS, OTHERS]);
     expect([coresOf(stranger), coresOf(strangerChild)]).toEqual([ALL, ALL]);
+    // A worker of any run that starts while the core is held keeps off it.
+    const late = execFileSync(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `const { keepOffReservedCore } = await import(${JSON.stringify(MODULE)});
+         keepOffReservedCore();
+         console.log(/Cpus_allowed_list:\\s*(\\S+)/.exec((await import("node:fs")).readFileSync("/proc/self/status", "utf8"))[1]);`,
+      ],
+      { env: { ...unmarked, TMPDIR: tmp }, encoding: "utf8" },
+    );
+    expect(late.trim()).toBe(OTHERS);
 
     holder.stdin!.write("release\n");
     await lineOf(holder, /^released$/);

@@ -30,9 +30,6 @@ export function canReserveCore(): boolean {
   }
 }
 
-/** Where the Playwright run (the workers' parent) notes that a worker holds the reserved core: its pid. */
-const noteOf = (runner = process.ppid) => path.join(os.tmpdir(), `scaffold-e2e-reserved-core-${runner}`);
-
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -134,8 +131,6 @@ function othersOnMachine(): number[] {
  */
 export async function reserveCore(): Promise<() => void> {
   await claimMachineCore();
-  const note = noteOf();
-  writeFileSync(note, String(process.pid));
   pin([process.pid], RESERVED);
   const own = new Set([process.pid, ...descendants(process.pid)]);
   pin(
@@ -145,15 +140,14 @@ export async function reserveCore(): Promise<() => void> {
   return () => {
     // Every core again before the claim goes: a next holder pins only after it has the claim.
     pin([...new Set([process.ppid, ...descendants(process.ppid), ...othersOnMachine()])], ALL);
-    rmSync(note, { force: true });
     rmSync(CLAIM, { force: true });
   };
 }
 
-/** The pid in `file` if that process lives, else 0. */
-function liveHolder(file: string): number {
+/** The pid of the core's holder, of this run or another, if it lives, else 0. */
+function liveHolder(): number {
   try {
-    const holder = Number(readFileSync(file, "utf8"));
+    const holder = Number(readFileSync(CLAIM, "utf8"));
     return holder > 0 && alive(holder) ? holder : 0;
   } catch {
     return 0;
@@ -162,11 +156,11 @@ function liveHolder(file: string): number {
 
 /**
  * For every other worker, at its start: off the reserved core while a live worker holds it, of
- * this run or of another run on the machine that started after the holder pinned the others.
+ * this run or of another that started after the holder pinned the others.
  */
 export function keepOffReservedCore(): void {
-  if (!liveHolder(noteOf()) && !liveHolder(CLAIM)) return;
+  if (!liveHolder()) return;
   pin([process.pid, ...descendants(process.pid)], OTHERS);
   // Released while this worker pinned itself: it may use every core after all.
-  if (!liveHolder(noteOf()) && !liveHolder(CLAIM)) pin([process.pid, ...descendants(process.pid)], ALL);
+  if (!liveHolder()) pin([process.pid, ...descendants(process.pid)], ALL);
 }

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { canReserveCore } from "./reserved-core";
 
 const MODULE = path.resolve(import.meta.dirname, "reserved-core.ts");
-const cores = os.availableParallelism();
+const cores = os.cpus().length;
 const ALL = `0-${cores - 1}`;
 const RESERVED = String(cores - 1);
 const OTHERS = cores > 2 ? `0-${cores - 2}` : "0";
@@ -73,16 +73,23 @@ afterAll(() => {
 });
 
 describe.skipIf(!canReserveCore())("reserveCore", () => {
-  it("keeps another test run of its claim, a copied tree's proof and a worker that starts later off the core while it holds it, and a run of another claim on it", async () => {
+  it("from a worker pinned off it, keeps another test run of its claim, a copied tree's proof and a worker that starts later off the core while it holds it, and a run of another claim where it was", async () => {
     const [other, otherChild] = await orphan(inRun);
     const [tree] = await orphan(inTree);
     const [stranger, strangerChild] = await orphan({ ...inRun, TMPDIR: os.tmpdir() });
+    const strangers = [coresOf(stranger), coresOf(strangerChild)];
+    // Started where another run's holder had pinned its run: on the other cores. It still sees the
+    // machine's, and takes the last.
     const holder = spawn(
-      process.execPath,
+      "taskset",
       [
+        "-c",
+        OTHERS,
+        process.execPath,
         "--input-type=module",
         "-e",
-        `const { reserveCore } = await import(${JSON.stringify(MODULE)});
+        `const { canReserveCore, reserveCore } = await import(${JSON.stringify(MODULE)});
+         if (!canReserveCore()) throw new Error("no core to reserve");
          const release = await reserveCore();
          console.log("reserved");
          process.stdin.once("data", () => { release(); console.log("released"); process.exit(0); });`,
@@ -93,7 +100,7 @@ describe.skipIf(!canReserveCore())("reserveCore", () => {
     await lineOf(holder, /^reserved$/);
     expect(coresOf(holder.pid!)).toBe(RESERVED);
     expect([coresOf(other), coresOf(otherChild), coresOf(tree)]).toEqual([OTHERS, OTHERS, OTHERS]);
-    expect([coresOf(stranger), coresOf(strangerChild)]).toEqual([ALL, ALL]);
+    expect([coresOf(stranger), coresOf(strangerChild)]).toEqual(strangers);
     // A worker of any run that starts while the core is held keeps off it.
     const late = execFileSync(
       process.execPath,

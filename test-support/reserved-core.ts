@@ -14,7 +14,9 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-const cores = os.availableParallelism();
+// The machine's cores, not this process's: another run's holder may have pinned this one, and the
+// run it belongs to, to the others; a worker started there saw one core, and reserved none.
+const cores = os.cpus().length || os.availableParallelism();
 const ALL = `0-${cores - 1}`;
 const RESERVED = String(cores - 1);
 const OTHERS = cores > 2 ? `0-${cores - 2}` : "0";
@@ -102,26 +104,53 @@ function pin(pids: number[], cpus: string): void {
 }
 
 /**
- * The processes of the scaffold's test runs that share this claim (the same TMPDIR): each carries
+ * Whether a process's environment (`/proc/<pid>/environ`) is of this claim's runs: the same TMPDIR,
+ * or none shown at all (Chromium's zygotes blank theirs). A run with another TMPDIR has a claim of
+ * its own, and what it starts is left alone.
+ */
+function ofThisClaim(environ: string): boolean {
+  if (environ.replaceAll("\0", "") === "") return true;
+  return /(?:^|\0)TMPDIR=([^\0]*)/.exec(environ)?.[1] === process.env.TMPDIR;
+}
+
+const environOf = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, "latin1");
+  } catch {
+    return undefined; // Gone while we looked, or not ours to read.
+  }
+};
+
+/** Of `pids`, those of this claim's runs. */
+const ofThisClaimOnly = (pids: number[]) =>
+  [...new Set(pids)].filter((pid) => {
+    const environ = environOf(pid);
+    return environ !== undefined && ofThisClaim(environ);
+  });
+
+/**
+ * The processes of the scaffold's test runs of this claim, and all they started: each carries
  * SCAFFOLD_TEST_RUN (scripts/run-tests.mjs), or SCAFFOLD_TEST_TREE, which the proofs of a copied
  * tree (the upgraded one, day one's) set on all they start; and each run's runner, which carries
- * neither, so that the steps it starts next inherit where it runs. A run with another TMPDIR has a
- * claim of its own.
+ * neither, so that the steps it starts next inherit where it runs.
  */
 function othersOnMachine(): number[] {
   const found: number[] = [];
   for (const entry of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const environ = `\0${readFileSync(`/proc/${entry}/environ`, "latin1")}`;
-      if (/\0TMPDIR=([^\0]*)/.exec(environ)?.[1] !== process.env.TMPDIR) continue;
-      const runner = readFileSync(`/proc/${entry}/cmdline`, "latin1").includes("scripts/run-tests.mjs");
-      if (runner || /\0SCAFFOLD_TEST_(RUN|TREE)=/.test(environ)) found.push(Number(entry));
-    } catch {
-      // Gone while we looked, or not ours to read.
+    const environ = environOf(Number(entry));
+    if (environ === undefined || !/(?:^|\0)SCAFFOLD_TEST_(RUN|TREE)=/.test(environ)) {
+      let command = "";
+      try {
+        command = readFileSync(`/proc/${entry}/cmdline`, "latin1");
+      } catch {
+        continue;
+      }
+      if (!command.includes("scripts/run-tests.mjs")) continue;
     }
+    found.push(Number(entry));
   }
-  // And what they started without the mark: Chromium's zygotes blank their environment.
-  return [...new Set([...found, ...descendants(...found)])];
+  const roots = ofThisClaimOnly(found);
+  return ofThisClaimOnly([...roots, ...descendants(...roots)]);
 }
 
 /**
@@ -134,12 +163,12 @@ export async function reserveCore(): Promise<() => void> {
   pin([process.pid], RESERVED);
   const own = new Set([process.pid, ...descendants(process.pid)]);
   pin(
-    [...new Set([...descendants(process.ppid), ...othersOnMachine()])].filter((pid) => !own.has(pid)),
+    ofThisClaimOnly([...descendants(process.ppid), ...othersOnMachine()]).filter((pid) => !own.has(pid)),
     OTHERS,
   );
   return () => {
     // Every core again before the claim goes: a next holder pins only after it has the claim.
-    pin([...new Set([process.ppid, ...descendants(process.ppid), ...othersOnMachine()])], ALL);
+    pin(ofThisClaimOnly([process.ppid, ...descendants(process.ppid), ...othersOnMachine()]), ALL);
     rmSync(CLAIM, { force: true });
   };
 }

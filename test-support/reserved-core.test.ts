@@ -86,6 +86,8 @@ describe.skipIf(!canReserveCore())("reserveCore", () => {
         "-c",
         OTHERS,
         process.execPath,
+        "--import",
+        "tsx",
         "--input-type=module",
         "-e",
         `const { canReserveCore, reserveCore } = await import(${JSON.stringify(MODULE)});
@@ -105,6 +107,8 @@ describe.skipIf(!canReserveCore())("reserveCore", () => {
     const late = execFileSync(
       process.execPath,
       [
+        "--import",
+        "tsx",
         "--input-type=module",
         "-e",
         `const { keepOffReservedCore } = await import(${JSON.stringify(MODULE)});

@@ -10,9 +10,10 @@
  * config runs the cost specs after the rest, as before (e2e/playwright.config.ts).
  */
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { descendants, sharingTmpdir, testRunProcesses } from "./test-run-processes";
 
 // The machine's cores, not this process's: another run's holder may have pinned this one, and the
 // run it belongs to, to the others; a worker started there saw one core, and reserved none.
@@ -45,7 +46,7 @@ const alive = (pid: number) => {
  * One holder of the reserved core on the machine: two test runs side by side (`.ci/run` proves the
  * upgraded tree and day one's at once) would each pin their cost specs to the same core, and each
  * get half of it. The second waits for the first's cost specs to end; a holder that died frees it.
- * While it holds the core, the other run keeps off it too (`othersOnMachine`): its four workers,
+ * While it holds the core, the other run keeps off it too (./test-run-processes.ts): its workers,
  * browsers and servers on both cores left the holder's load a fraction of one, and on a slow day
  * its trace-bound minute saw 7 seconds of load above the cap where it needs 10.
  */
@@ -71,27 +72,6 @@ async function claimMachineCore(): Promise<void> {
   }
 }
 
-/** Every descendant of `roots`, from /proc: each process's parent is the fourth field of its stat. */
-function descendants(...roots: number[]): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
-    } catch {
-      // Gone while we looked.
-    }
-  }
-  const found = new Set<number>();
-  for (let queue = [...roots]; queue.length > 0;) {
-    const next = (children.get(queue.shift()!) ?? []).filter((pid) => !found.has(pid));
-    for (const pid of next) found.add(pid);
-    queue.push(...next);
-  }
-  return [...found];
-}
-
 /** Every thread of each of `pids` on `cpus` (a process that exited meanwhile is skipped). */
 function pin(pids: number[], cpus: string): void {
   for (const pid of pids) {
@@ -104,56 +84,6 @@ function pin(pids: number[], cpus: string): void {
 }
 
 /**
- * Whether a process's environment (`/proc/<pid>/environ`) is of this claim's runs: the same TMPDIR,
- * or none shown at all (Chromium's zygotes blank theirs). A run with another TMPDIR has a claim of
- * its own, and what it starts is left alone.
- */
-function ofThisClaim(environ: string): boolean {
-  if (environ.replaceAll("\0", "") === "") return true;
-  return /(?:^|\0)TMPDIR=([^\0]*)/.exec(environ)?.[1] === process.env.TMPDIR;
-}
-
-const environOf = (pid: number) => {
-  try {
-    return readFileSync(`/proc/${pid}/environ`, "latin1");
-  } catch {
-    return undefined; // Gone while we looked, or not ours to read.
-  }
-};
-
-/** Of `pids`, those of this claim's runs. */
-const ofThisClaimOnly = (pids: number[]) =>
-  [...new Set(pids)].filter((pid) => {
-    const environ = environOf(pid);
-    return environ !== undefined && ofThisClaim(environ);
-  });
-
-/**
- * The processes of the scaffold's test runs of this claim, and all they started: each carries
- * SCAFFOLD_TEST_RUN (scripts/run-tests.mjs), or SCAFFOLD_TEST_TREE, which the proofs of a copied
- * tree (the upgraded one, day one's) set on all they start; and each run's runner, which carries
- * neither, so that the steps it starts next inherit where it runs.
- */
-function othersOnMachine(): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    const environ = environOf(Number(entry));
-    if (environ === undefined || !/(?:^|\0)SCAFFOLD_TEST_(RUN|TREE)=/.test(environ)) {
-      let command = "";
-      try {
-        command = readFileSync(`/proc/${entry}/cmdline`, "latin1");
-      } catch {
-        continue;
-      }
-      if (!command.includes("scripts/run-tests.mjs")) continue;
-    }
-    found.push(Number(entry));
-  }
-  const roots = ofThisClaimOnly(found);
-  return ofThisClaimOnly([...roots, ...descendants(...roots)]);
-}
-
-/**
  * For the worker of the cost specs: this process (and what it starts from now on) on the last core,
  * every other process of the Playwright run and of the machine's other test runs off it. Returns
  * the release, for the worker's end.
@@ -163,12 +93,12 @@ export async function reserveCore(): Promise<() => void> {
   pin([process.pid], RESERVED);
   const own = new Set([process.pid, ...descendants(process.pid)]);
   pin(
-    ofThisClaimOnly([...descendants(process.ppid), ...othersOnMachine()]).filter((pid) => !own.has(pid)),
+    sharingTmpdir([...descendants(process.ppid), ...testRunProcesses()]).filter((pid) => !own.has(pid)),
     OTHERS,
   );
   return () => {
     // Every core again before the claim goes: a next holder pins only after it has the claim.
-    pin(ofThisClaimOnly([process.ppid, ...descendants(process.ppid), ...othersOnMachine()]), ALL);
+    pin(sharingTmpdir([process.ppid, ...descendants(process.ppid), ...testRunProcesses()]), ALL);
     rmSync(CLAIM, { force: true });
   };
 }

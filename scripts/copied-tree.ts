@@ -42,12 +42,10 @@ export function copiedTree(label: string, tree: string, variable: string): Copie
   const run = (command: string, args: string[], env: Record<string, string> = {}) => {
     say(`${command} ${args.join(" ")}`);
     return new Promise<void>((resolve, reject) => {
-      // Its own process group, so that a signal reaches everything it started. Marked, so that
-      // another test run's cost specs keep it off their core (test-support/reserved-core.ts): its
-      // `npm ci` and upgrade use both cores before its own test run marks what it starts.
+      // Its own process group, so that a signal reaches everything it started.
       const child = spawn(command, args, {
         cwd: tree,
-        env: { ...process.env, SCAFFOLD_TEST_TREE: label, ...env },
+        env: { ...process.env, ...env },
         stdio: ["ignore", "inherit", "inherit"],
         detached: true,
       });

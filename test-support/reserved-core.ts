@@ -10,14 +10,11 @@
  * config runs the cost specs after the rest, as before (e2e/playwright.config.ts).
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { descendants, sharingTmpdir, testRunProcesses } from "./test-run-processes";
 
-// The machine's cores, not this process's: another run's holder may have pinned this one, and the
-// run it belongs to, to the others; a worker started there saw one core, and reserved none.
-const cores = os.cpus().length || os.availableParallelism();
+const cores = os.availableParallelism();
 const ALL = `0-${cores - 1}`;
 const RESERVED = String(cores - 1);
 const OTHERS = cores > 2 ? `0-${cores - 2}` : "0";
@@ -33,6 +30,9 @@ export function canReserveCore(): boolean {
   }
 }
 
+/** Where the Playwright run (the workers' parent) notes that a worker holds the reserved core: its pid. */
+const noteOf = (runner = process.ppid) => path.join(os.tmpdir(), `scaffold-e2e-reserved-core-${runner}`);
+
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -43,12 +43,9 @@ const alive = (pid: number) => {
 };
 
 /**
- * One holder of the reserved core on the machine: two test runs side by side (`.ci/run` proves the
- * upgraded tree and day one's at once) would each pin their cost specs to the same core, and each
- * get half of it. The second waits for the first's cost specs to end; a holder that died frees it.
- * While it holds the core, the other run keeps off it too (./test-run-processes.ts): its workers,
- * browsers and servers on both cores left the holder's load a fraction of one, and on a slow day
- * its trace-bound minute saw 7 seconds of load above the cap where it needs 10.
+ * One holder of the reserved core on the machine: two test runs side by side (a developer's two
+ * trees; `.ci/run` proves the upgraded tree and day one's in turn) would each pin their cost specs
+ * to the same core, and each get half of it. The second waits for the first's cost specs to end; a holder that died frees it.
  */
 const CLAIM = path.join(os.tmpdir(), "scaffold-e2e-reserved-core-holder");
 /** The longest a run's cost specs held it on a slow day is about 5 minutes: 3x headroom. */
@@ -72,6 +69,27 @@ async function claimMachineCore(): Promise<void> {
   }
 }
 
+/** Every descendant of `root`, from /proc: each process's parent is the fourth field of its stat. */
+function descendants(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // Gone while we looked.
+    }
+  }
+  const found: number[] = [];
+  for (let queue = [root]; queue.length > 0;) {
+    const next = children.get(queue.shift()!) ?? [];
+    found.push(...next);
+    queue.push(...next);
+  }
+  return found;
+}
+
 /** Every thread of each of `pids` on `cpus` (a process that exited meanwhile is skipped). */
 function pin(pids: number[], cpus: string): void {
   for (const pid of pids) {
@@ -85,41 +103,31 @@ function pin(pids: number[], cpus: string): void {
 
 /**
  * For the worker of the cost specs: this process (and what it starts from now on) on the last core,
- * every other process of the Playwright run and of the machine's other test runs off it. Returns
- * the release, for the worker's end.
+ * every other process of the Playwright run off it. Returns the release, for the worker's end.
  */
 export async function reserveCore(): Promise<() => void> {
   await claimMachineCore();
+  const note = noteOf();
+  writeFileSync(note, String(process.pid));
   pin([process.pid], RESERVED);
-  const own = new Set([process.pid, ...descendants(process.pid)]);
   pin(
-    sharingTmpdir([...descendants(process.ppid), ...testRunProcesses()]).filter((pid) => !own.has(pid)),
+    descendants(process.ppid).filter((pid) => pid !== process.pid),
     OTHERS,
   );
   return () => {
-    // Every core again before the claim goes: a next holder pins only after it has the claim.
-    pin(sharingTmpdir([process.ppid, ...descendants(process.ppid), ...testRunProcesses()]), ALL);
+    rmSync(note, { force: true });
     rmSync(CLAIM, { force: true });
+    pin([process.ppid, ...descendants(process.ppid)], ALL);
   };
 }
 
-/** The pid of the core's holder, of this run or another, if it lives, else 0. */
-function liveHolder(): number {
-  try {
-    const holder = Number(readFileSync(CLAIM, "utf8"));
-    return holder > 0 && alive(holder) ? holder : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * For every other worker, at its start: off the reserved core while a live worker holds it, of
- * this run or of another that started after the holder pinned the others.
- */
+/** For every other worker, at its start: off the reserved core while a live worker holds it. */
 export function keepOffReservedCore(): void {
-  if (!liveHolder()) return;
+  const note = noteOf();
+  if (!existsSync(note)) return;
+  const holder = Number(readFileSync(note, "utf8"));
+  if (!alive(holder)) return;
   pin([process.pid, ...descendants(process.pid)], OTHERS);
   // Released while this worker pinned itself: it may use every core after all.
-  if (!liveHolder()) pin([process.pid, ...descendants(process.pid)], ALL);
+  if (!existsSync(note)) pin([process.pid, ...descendants(process.pid)], ALL);
 }

@@ -33,7 +33,7 @@ const CAP = 20;
 const STEADY_MS = 60_000;
 /**
  * The seconds of load far above the cap the steady phase wants. A slow or shared machine loads
- * fewer of its minute so far (7 seen, two test runs side by side on a slow day): it loads on, a
+ * fewer of its minute so far (7 seen beside another test run on a slow day): it loads on, a
  * while at a time, up to a bound.
  */
 const LOADED_WANTED = 20;

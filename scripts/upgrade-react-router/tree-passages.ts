@@ -14,11 +14,7 @@ export const TREE_PASSAGES: Readonly<Record<string, Passages>> = {
   // The upgraded tree is the upgrade's result: CI runs its suite, no further upgrade.
   ".ci/run": [
     [
-      '# The way off Remix 2, proven on this change: the upgrade on a clean copy of the tree, then the\n# typecheck, unit tests, builds, production smoke and core specs on React Router 8 (the whole\n# suite on both trees runs in the GitHub workflow). Beside the next step, in its own copy: each\n# spends much of its time waiting (npm ci, the registry, events settling), which the other fills.\n# Its output goes to a file, printed whole when it ends; in a session of its own, which ends with\n# this run, whatever ends it.\nexport UPGRADED_TREE="${TMPDIR:-/tmp}/react-router-8"\nupgrade_log="${TMPDIR:-/tmp}/ci-test-upgrade.log"\nstep "npm run test:upgrade -- --core (React Router 8, in $UPGRADED_TREE), beside the next step (output: $upgrade_log)"\nsetsid npm run test:upgrade -- --core >"$upgrade_log" 2>&1 &\nupgrade=$!\nupgrade_started=$SECONDS\n# `|| true`: under `set -e` a failed command in the trap ends it there, and a run whose upgrade had\n# already ended (kill finds no group) exited 1 with no total.\ntrap \'status=$?; kill -TERM -- "-$upgrade" 2>/dev/null || true; echo "ci: total $((SECONDS - started))s, exit $status"; exit $status\' EXIT\n\n',
-      "",
-    ],
-    [
-      'step "waiting for npm run test:upgrade -- --core"\nupgrade_status=0\nwait "$upgrade" || upgrade_status=$?\ncat "$upgrade_log"\nstep "npm run test:upgrade -- --core $( ((upgrade_status)) && echo "FAILED (exit $upgrade_status)" || echo passed) in $((SECONDS - upgrade_started))s"\n((upgrade_status == 0)) || exit 1\n\n',
+      '# The way off Remix 2, proven on this change: the upgrade on a clean copy of the tree, then the\n# typecheck, unit tests, builds, production smoke and core specs on React Router 8 (the whole\n# suite on both trees runs in the GitHub workflow). Before the next step, not beside it: on two\n# cores, two trees\' suites at once left the cost specs of one, on the core they reserve, too little\n# load to measure on a slow day, and keeping the other tree off that core crowded its suite onto\n# the other (decision 0087).\nexport UPGRADED_TREE="${TMPDIR:-/tmp}/react-router-8"\nstep "npm run test:upgrade -- --core (React Router 8, in $UPGRADED_TREE)"\nnpm run test:upgrade -- --core\n\n',
       "",
     ],
     [
@@ -28,7 +24,7 @@ export const TREE_PASSAGES: Readonly<Record<string, Passages>> = {
   ],
   ".ci/README.md": [
     [
-      "5. `npm run test:upgrade -- --core`: a copy of the tree upgraded to React Router 8\n   (`npm run upgrade:react-router`, which needs the npm registry), then its typecheck, unit tests,\n   builds, production smoke and core specs (docs/upgrading-to-react-router-8.md). The whole suite\n   on the upgraded tree runs in the GitHub workflow, where the time is not shared. It runs beside\n   step 6, each in its own copy: each spends much of its time waiting (npm ci, the registry,\n   events settling), which the other fills. Its output goes to `$TMPDIR/ci-test-upgrade.log`,\n   printed whole with its time when it ends; it runs in a session of its own, which ends with the\n   run.\n",
+      "5. `npm run test:upgrade -- --core`: a copy of the tree upgraded to React Router 8\n   (`npm run upgrade:react-router`, which needs the npm registry), then its typecheck, unit tests,\n   builds, production smoke and core specs (docs/upgrading-to-react-router-8.md). The whole suite\n   on the upgraded tree runs in the GitHub workflow, where the time is not shared. It runs before\n   step 6, not beside it: on two cores, two trees' suites at once left one tree's cost specs too\n   little load to measure on a slow day (decision 0087).\n",
       "5. (On the Remix 2 tree this one was upgraded from, the upgrade on a clean copy: this tree is its\n   result, docs/upgrading-to-react-router-8.md.)\n",
     ],
   ],

@@ -45,7 +45,8 @@ const alive = (pid: number) => {
 /**
  * One holder of the reserved core on the machine: two test runs side by side (a developer's two
  * trees; `.ci/run` proves the upgraded tree and day one's in turn) would each pin their cost specs
- * to the same core, and each get half of it. The second waits for the first's cost specs to end; a holder that died frees it.
+ * to the same core, and each get half of it. The second waits for the first's cost specs to end;
+ * a holder that died frees it.
  */
 const CLAIM = path.join(os.tmpdir(), "scaffold-e2e-reserved-core-holder");
 /** The longest a run's cost specs held it on a slow day is about 5 minutes: 3x headroom. */

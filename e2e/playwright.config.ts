@@ -1,6 +1,6 @@
+import os from "node:os";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, systemChromium } from "../test-support/chromium";
-import { canReserveCore } from "../test-support/reserved-core";
 
 /**
  * End-to-end tests: the production build (`build-e2e/`, made by
@@ -10,19 +10,6 @@ import { canReserveCore } from "../test-support/reserved-core";
  * the other servers it needs, as many as it declares (../test-support/test-with-app.ts);
  * specs are grouped by topic in folders (docs/testing.md, "Where the harness lives").
  */
-/**
- * Latency and CPU compared between twin servers, and the trace bound's minute of load with its
- * forged-header CPU ratio: nothing of the rest of the suite may run on their core, nor their load
- * on the suite's.
- */
-// The failing ingest's memory test too: its time limit was sized for running alone, as it did
-// inside faults.spec.ts; beside four workers on a slow spell it ran out of it.
-const COST_SPECS = [
-  "**/faults.spec.ts",
-  "**/attack-cost.spec.ts",
-  "**/rate-bound.spec.ts",
-  "**/failing-ingest-memory.spec.ts",
-];
 /**
  * The suite's longest files (their times: docs/testing.md, "Where the time goes"), started first:
  * Playwright takes files in alphabetical order, and these, last, made a tail on one worker while
@@ -35,9 +22,13 @@ const LONG_SPECS = [
   "**/spotlight.spec.ts",
   "**/spotlight-pin.spec.ts",
 ];
-const ownCore = canReserveCore();
+/**
+ * Two workers a core: much of a test is waiting for an event to arrive or settle, which the others
+ * fill. Nothing here measures speed (the benchmark does: bench/README.md), so nothing is pinned.
+ */
+const WORKERS = 2 * os.availableParallelism();
 
-export default defineConfig<object, { ownCore: boolean }>({
+export default defineConfig({
   testDir: ".",
   testMatch: "**/*.spec.ts",
   outputDir: "../test-results",
@@ -46,9 +37,7 @@ export default defineConfig<object, { ownCore: boolean }>({
   // Waiting for a page or an event costs nothing while things go well.
   timeout: 60_000,
   expect: { timeout: 20_000 },
-  // Four workers for the suite, each with its own app servers and browser (much of a test is
-  // waiting for an event to arrive or to settle, which the others fill), and one for the cost specs.
-  workers: ownCore ? 5 : 4,
+  workers: WORKERS,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -59,18 +48,8 @@ export default defineConfig<object, { ownCore: boolean }>({
     trace: "off",
   },
   projects: [
-    // First, so that they start at once: on a core of their own beside the rest of the suite
-    // (test-support/reserved-core.ts), or where no core can be reserved, after it and alone: a
-    // second worker's browser and servers on their cores would be noise in the figures.
-    {
-      name: "faults",
-      testMatch: COST_SPECS,
-      workers: 1,
-      use: { ownCore: true },
-      dependencies: ownCore ? [] : ["e2e"],
-    },
     // Listed before the rest of the suite, so that its files are the first a free worker takes.
     { name: "e2e-long", testMatch: LONG_SPECS },
-    { name: "e2e", testIgnore: [...COST_SPECS, ...LONG_SPECS], workers: 4 },
+    { name: "e2e", testIgnore: LONG_SPECS },
   ],
 });

@@ -17,6 +17,7 @@ const CORE_SPECS = [
   "tracing/database-spans",
   "tracing/outgoing-calls",
   "tracing/rate-bound",
+  "sentry/failing-ingest",
   "sentry/logs",
   "sentry/request-context",
   "sentry/privacy",

@@ -11,6 +11,8 @@ export interface FaultyIngest {
   dsn: string;
   /** The most connections that were open at once (each pending send holds one). */
   maxOpenConnections(): number;
+  /** The connections open now: sends the ingest has not answered. */
+  openConnections(): number;
   close(): Promise<void>;
 }
 
@@ -18,7 +20,12 @@ const dsnFor = (port: number) => `http://public@127.0.0.1:${port}/1`;
 
 /** A port with nothing listening: every connection is refused. */
 export async function refusingIngest(): Promise<FaultyIngest> {
-  return { dsn: dsnFor(await freePort()), maxOpenConnections: () => 0, close: async () => {} };
+  return {
+    dsn: dsnFor(await freePort()),
+    maxOpenConnections: () => 0,
+    openConnections: () => 0,
+    close: async () => {},
+  };
 }
 
 function tcpServer(onSocket: (socket: Socket) => void): Promise<FaultyIngest> {
@@ -37,6 +44,7 @@ function tcpServer(onSocket: (socket: Socket) => void): Promise<FaultyIngest> {
       resolve({
         dsn: dsnFor(port),
         maxOpenConnections: () => maxOpen,
+        openConnections: () => sockets.size,
         close: () =>
           new Promise((done) => {
             for (const socket of sockets) socket.destroy();

@@ -15,7 +15,6 @@
 import path from "node:path";
 import { test as base, expect } from "@playwright/test";
 import { launchApp, SERVER_HOOK_LIMIT_MS, type AppServer } from "./app-server";
-import { canReserveCore, CORE_WAIT_LIMIT_MS, keepOffReservedCore, reserveCore } from "./reserved-core";
 import { startRecorder, type Recorder } from "./sentry-recorder";
 import { countServerStart, serverStartsOf } from "./server-starts";
 
@@ -27,9 +26,6 @@ interface AppServers {
 interface WorkerFixtures {
   recorder: Recorder;
   appServers: AppServers;
-  /** True for the cost specs' project: a core of their own while they run (reserved-core.ts). */
-  ownCore: boolean;
-  cores: void;
 }
 
 interface TestFixtures {
@@ -51,24 +47,6 @@ export function reportingTo(recorder: Recorder, rate = "1"): Record<string, stri
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  ownCore: [false, { scope: "worker", option: true }],
-  cores: [
-    async ({ ownCore }, use) => {
-      if (!canReserveCore()) return use();
-      if (!ownCore) {
-        keepOffReservedCore();
-        return use();
-      }
-      const release = await reserveCore();
-      try {
-        await use();
-      } finally {
-        release();
-      }
-    },
-    // The cost specs' worker may wait for another test run's to end (reserved-core.ts).
-    { scope: "worker", auto: true, timeout: CORE_WAIT_LIMIT_MS },
-  ],
   recorder: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring
     async ({}, use) => {

@@ -4,6 +4,7 @@ import { gunzipSync } from "node:zlib";
 import * as core from "@sentry/core";
 import * as node from "@sentry/node";
 import { afterEach, describe, expect, it } from "vitest";
+import { SENTRY_LIMITS } from "./sentry-options";
 import { ingestTransport } from "./sentry-transport.server";
 
 interface Received {
@@ -65,6 +66,28 @@ describe("the server's Sentry transport", () => {
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/1/envelope/`;
     await expect(transportFor(url, 200).send(envelope("black hole"))).rejects.toThrow("timed out");
+    server.closeAllConnections();
+  });
+
+  it("keeps at most the buffer's sends waiting for an ingest that never answers, and drops the rest", async () => {
+    server = createServer(() => {}); // accepts, reads nothing, never answers
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/1/envelope/`;
+    const dropped: string[] = [];
+    const transport = ingestTransport(
+      { core, node },
+      { timeoutMs: 500 },
+    )({
+      url,
+      bufferSize: SENTRY_LIMITS.bufferSize,
+      recordDroppedEvent: (reason) => void dropped.push(reason),
+      keepAlive: true,
+    });
+    const sends = Array.from({ length: 200 }, () => transport.send(envelope("held")));
+    await Promise.allSettled(sends);
+    expect(dropped.filter((reason) => reason === "queue_overflow")).toHaveLength(
+      200 - SENTRY_LIMITS.bufferSize,
+    );
     server.closeAllConnections();
   });
 

@@ -14,7 +14,7 @@ export const TREE_PASSAGES: Readonly<Record<string, Passages>> = {
   // The upgraded tree is the upgrade's result: CI runs its suite, no further upgrade.
   ".ci/run": [
     [
-      '# The way off Remix 2, proven on this change: the upgrade on a clean copy of the tree, then the\n# typecheck, unit tests, builds, production smoke and core specs on React Router 8 (the whole\n# suite on both trees runs in the GitHub workflow). Before the next step, not beside it: on two\n# cores, two trees\' suites at once left the cost specs of one, on the core they reserve, too little\n# load to measure on a slow day, and keeping the other tree off that core crowded its suite onto\n# the other (decision 0087).\nexport UPGRADED_TREE="${TMPDIR:-/tmp}/react-router-8"\nstep "npm run test:upgrade -- --core (React Router 8, in $UPGRADED_TREE)"\nnpm run test:upgrade -- --core\n\n',
+      '# The way off Remix 2, proven on this change: the upgrade on a clean copy of the tree, then the\n# typecheck, unit tests, builds, production smoke and core specs on React Router 8 (the whole\n# suite on both trees runs in the GitHub workflow). Before the next step, not beside it: on two\n# cores, each tree\'s e2e step took 115-127 s alone and 178-417 s beside the other (decision 0087).\nexport UPGRADED_TREE="${TMPDIR:-/tmp}/react-router-8"\nstep "npm run test:upgrade -- --core (React Router 8, in $UPGRADED_TREE)"\nnpm run test:upgrade -- --core\n\n',
       "",
     ],
     [
@@ -24,7 +24,7 @@ export const TREE_PASSAGES: Readonly<Record<string, Passages>> = {
   ],
   ".ci/README.md": [
     [
-      "5. `npm run test:upgrade -- --core`: a copy of the tree upgraded to React Router 8\n   (`npm run upgrade:react-router`, which needs the npm registry), then its typecheck, unit tests,\n   builds, production smoke and core specs (docs/upgrading-to-react-router-8.md). The whole suite\n   on the upgraded tree runs in the GitHub workflow, where the time is not shared. It runs before\n   step 6, not beside it: on two cores, two trees' suites at once left one tree's cost specs too\n   little load to measure on a slow day (decision 0087).\n",
+      "5. `npm run test:upgrade -- --core`: a copy of the tree upgraded to React Router 8\n   (`npm run upgrade:react-router`, which needs the npm registry), then its typecheck, unit tests,\n   builds, production smoke and core specs (docs/upgrading-to-react-router-8.md). The whole suite\n   on the upgraded tree runs in the GitHub workflow, where the time is not shared. It runs before\n   step 6, not beside it: on two cores, each tree's e2e step took 115-127 s alone and 178-417 s\n   beside the other (decision 0087).\n",
       "5. (On the Remix 2 tree this one was upgraded from, the upgrade on a clean copy: this tree is its\n   result, docs/upgrading-to-react-router-8.md.)\n",
     ],
   ],

@@ -1,0 +1,98 @@
+/**
+ * Sentry's ingest failing never holds a request and loses no log line: with the ingest refusing
+ * connections, black-holed, slow, or answering 429 or 500, every page and every error is answered
+ * while sends are still pending, every error keeps its digest line, and what waits for the ingest
+ * stays within the send buffer. Counted, not timed: what a fault costs in CPU, latency and memory
+ * is the benchmark's (`npm run bench -- goals`, bench/README.md). 127.0.0.1 only, bounded in count.
+ */
+import { startApp, type AppServer } from "../../test-support/app-server";
+import { blackHoleIngest, refusingIngest, slowIngest } from "../../test-support/faulty-ingest";
+import { digestInHtml } from "../../test-support/error-digest";
+import { load } from "../../test-support/load";
+import { startRecorder } from "../../test-support/sentry-recorder";
+import { expect, test } from "../support/spec-helpers";
+
+test.use({ serverStarts: 5 }); // one app for each fault
+
+const PAGE = "/fixtures/items/1";
+const ERROR_PAGE = "/fixtures/loader-error";
+/** Each error and each page is a send (an event or a transaction): far more than the buffer holds. */
+const ERRORS = 100;
+const PAGES = 100;
+/** The SDK's send buffer (SENTRY_LIMITS in app/monitoring/sentry-options.ts). */
+const SEND_BUFFER = 64;
+
+/** Errors then pages, ten at a time: each answered, each error page's digest on an error line. */
+async function servedThroughTheFault(app: AppServer) {
+  const errors = await load(app.url + ERROR_PAGE, { total: ERRORS, keepBodies: true });
+  const pages = await load(app.url + PAGE, { total: PAGES });
+  expect(Object.fromEntries(errors.statuses)).toEqual({ 500: ERRORS });
+  expect(Object.fromEntries(pages.statuses)).toEqual({ 200: PAGES });
+  const digests = errors.bodies.map(digestInHtml);
+  const logged = new Set(
+    app
+      .logLines()
+      .filter((line) => line.level === "error")
+      .map((line) => line.digest),
+  );
+  expect(digests.filter((digest) => !digest || !logged.has(digest))).toEqual([]);
+}
+
+const traced = { SENTRY_TRACES_SAMPLE_RATE: "1" };
+
+for (const [name, makeIngest] of [
+  ["black-holed", blackHoleIngest],
+  ["slow (3 s)", () => slowIngest(3_000)],
+] as const) {
+  test(`ingest ${name}: every request is answered while its sends wait, and at most ${SEND_BUFFER} wait`, async () => {
+    const ingest = await makeIngest();
+    const app = await startApp({ env: { SENTRY_DSN: ingest.dsn, ...traced } });
+    try {
+      await servedThroughTheFault(app);
+      // Answered before the ingest answered: the requests did not wait for their sends.
+      expect(ingest.openConnections()).toBeGreaterThan(0);
+      expect(ingest.maxOpenConnections()).toBeLessThanOrEqual(SEND_BUFFER);
+    } finally {
+      await app.stop();
+      await ingest.close();
+    }
+  });
+}
+
+test("ingest refusing connections: every request is answered and every error logged", async () => {
+  const ingest = await refusingIngest();
+  const app = await startApp({ env: { SENTRY_DSN: ingest.dsn, ...traced } });
+  try {
+    await servedThroughTheFault(app);
+  } finally {
+    await app.stop();
+  }
+});
+
+test("ingest answering 429: the sends stop for the backoff, and every request is answered", async () => {
+  const ingest = await startRecorder();
+  ingest.respondNext(1_000_000, 429);
+  const app = await startApp({ env: { SENTRY_DSN: ingest.dsn(), ...traced } });
+  try {
+    await servedThroughTheFault(app);
+    // A 429 without a retry header holds every send for 60 s: only those already under way arrive.
+    expect(ingest.requestCount()).toBeGreaterThan(0);
+    expect(ingest.requestCount()).toBeLessThan(ERRORS);
+  } finally {
+    await app.stop();
+    await ingest.close();
+  }
+});
+
+test("ingest answering 500: every request is answered and every error logged", async () => {
+  const ingest = await startRecorder();
+  ingest.respondNext(1_000_000, 500);
+  const app = await startApp({ env: { SENTRY_DSN: ingest.dsn(), ...traced } });
+  try {
+    await servedThroughTheFault(app);
+    expect(ingest.requestCount()).toBeGreaterThan(0);
+  } finally {
+    await app.stop();
+    await ingest.close();
+  }
+});

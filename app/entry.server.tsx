@@ -11,7 +11,7 @@ import { DIGEST_HEADER } from "~/errors/digest";
 import { ErrorDigestContext } from "~/errors/error-page";
 import { currentDigest, currentIncomingRequest } from "~/request-scope.server";
 import { handleServerError } from "~/errors/server-failure.server";
-import { traceMetaData, traceServerTiming } from "~/monitoring/request-spans.server";
+import { traceMetaData, traceRateServerTiming, traceServerTiming } from "~/monitoring/request-spans.server";
 import { namesUnknownRoute } from "~/routing/request-route.server";
 
 export const streamTimeout = 5_000;
@@ -27,6 +27,8 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   }
   const digest = currentDigest();
   if (digest) response.headers.set(DIGEST_HEADER, digest);
+  const rate = traceRateServerTiming();
+  if (rate) response.headers.append("Server-Timing", rate);
   return response;
 };
 

@@ -13,6 +13,8 @@ export interface FaultyIngest {
   maxOpenConnections(): number;
   /** The connections open now: sends the ingest has not answered. */
   openConnections(): number;
+  /** Every connection it has taken, open or ended. */
+  acceptedConnections(): number;
   close(): Promise<void>;
 }
 
@@ -24,6 +26,7 @@ export async function refusingIngest(): Promise<FaultyIngest> {
     dsn: dsnFor(await freePort()),
     maxOpenConnections: () => 0,
     openConnections: () => 0,
+    acceptedConnections: () => 0,
     close: async () => {},
   };
 }
@@ -31,7 +34,9 @@ export async function refusingIngest(): Promise<FaultyIngest> {
 function tcpServer(onSocket: (socket: Socket) => void): Promise<FaultyIngest> {
   const sockets = new Set<Socket>();
   let maxOpen = 0;
+  let accepted = 0;
   const server: Server = createServer((socket) => {
+    accepted++;
     sockets.add(socket);
     maxOpen = Math.max(maxOpen, sockets.size);
     socket.on("close", () => sockets.delete(socket));
@@ -45,6 +50,7 @@ function tcpServer(onSocket: (socket: Socket) => void): Promise<FaultyIngest> {
         dsn: dsnFor(port),
         maxOpenConnections: () => maxOpen,
         openConnections: () => sockets.size,
+        acceptedConnections: () => accepted,
         close: () =>
           new Promise((done) => {
             for (const socket of sockets) socket.destroy();

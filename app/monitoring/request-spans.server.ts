@@ -4,7 +4,8 @@ import { requestIdOf } from "~/request-scope.server";
 import { routePatternOf } from "~/routing/request-route.server";
 import { NOT_FOUND_PATTERN } from "~/routing/route-patterns";
 import { decideRequestTrace, requestTraceOf, type RequestTrace } from "./request-trace.server";
-import type { TraceRates } from "./trace-sampling.server";
+import { newTraceRate, type TraceRates } from "./trace-sampling.server";
+import { TRACE_RATE_TIMING } from "./sentry-options";
 import { serverSdk, type ServerSdk } from "./server-sdk.server";
 
 export function serverTransactionName(method: string, url: URL, route = routePatternOf(url)): string {
@@ -53,10 +54,18 @@ export function skipsRequestSpan(sdk: ServerSdk, decide: (request: IncomingMessa
   };
 }
 
+let liveRates: TraceRates | undefined;
+
+/** A data response's `Server-Timing` entry: the rate new traces get now, for the tab's next navigations. */
+export function traceRateServerTiming(): string | undefined {
+  return liveRates && `${TRACE_RATE_TIMING};desc=${newTraceRate(liveRates)}`;
+}
+
 export function requestTraceDecider(
   sdk: ServerSdk,
   rates: TraceRates,
 ): (request: IncomingMessage) => RequestTrace {
+  liveRates = rates;
   const isStaticAsset = sdk.server.isStaticAssetRequest;
   return (request) =>
     decideRequestTrace(sdk, request, {

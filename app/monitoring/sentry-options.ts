@@ -27,6 +27,9 @@ export const SENTRY_LIMITS = {
   defaultRateLimitBackoffSeconds: 60,
 } as const;
 
+/** The `Server-Timing` entry a data response carries the server's current trace rate in. */
+export const TRACE_RATE_TIMING = "sentry-rate";
+
 /** The browser's opaque cross-origin "Script error."; both wordings of ResizeObserver's (the SDK knows one). */
 const IGNORED_ERRORS: RegExp[] = [
   /^Script error\.?$/,

@@ -35,6 +35,11 @@ export function baseRate(input: Omit<SamplingInput, "traceable">, configuredRate
     : inheritedRate(input.parentSampled, input.parentSampleRate, input.sampleRand);
 }
 
+/** The rate a new trace is decided at now: the browser's next navigations follow it (trace-rate.client.ts). */
+export function newTraceRate({ budget, configuredRate }: TraceRates): number {
+  return Number((configuredRate * budget.share()).toPrecision(4));
+}
+
 /** Before any span exists, by the SDK's rule (traced iff `sample_rand < rate`); one budget for all (docs/decisions/0090). */
 export function decideTrace(input: SamplingInput, { budget, configuredRate }: TraceRates): TraceDecision {
   const base = baseRate(input, configuredRate);

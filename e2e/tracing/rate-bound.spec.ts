@@ -10,13 +10,23 @@
  * it traced whole: e2e/tracing/sampling.spec.ts.
  */
 import { randomBytes } from "node:crypto";
-import type { AppServer } from "../../test-support/app-server";
+import { SERVER_HOOK_LIMIT_MS, startApp, type AppServer } from "../../test-support/app-server";
 import type { EnvelopeItem } from "../../test-support/sentry-recorder";
-import { expect, isTransaction, openTraced, opOf, pageTrace, test, traceIdOf } from "../support/spec-helpers";
+import {
+  clientNavigate,
+  expect,
+  isTransaction,
+  openTraced,
+  opOf,
+  pageTrace,
+  reportingTo,
+  test,
+  traceIdOf,
+} from "../support/spec-helpers";
 
 const CAP = 1;
 test.use({ appEnv: { SENTRY_TRACES_PER_SECOND: String(CAP) } });
-test.use({ serverStarts: 1 }); // its appEnv
+test.use({ serverStarts: 2 }); // its appEnv, and the refill test's larger bucket
 
 /** Bounds a load that runs until something happens, whatever the machine's pace. */
 const MAX_REQUESTS = 5_000;
@@ -196,4 +206,50 @@ test("a page served under load hands the browser its lowered rate, which its nav
   await page.getByRole("link", { name: "Item 7" }).click();
   const baggage = (await data).headers().baggage ?? "";
   expect(Number(/sentry-sample_rate=([^,]*)/.exec(baggage)?.[1])).toBe(given);
+});
+
+test("a tab that loaded on a drained budget traces navigations again once the budget refills", async ({
+  page,
+  recorder,
+}) => {
+  test.setTimeout(SERVER_HOOK_LIMIT_MS + 60_000);
+  // A bucket of five: a navigation traced after the refill leaves the rate at 1 for the next one.
+  const app = await startApp({ env: { ...reportingTo(recorder), SENTRY_TRACES_PER_SECOND: "5" } });
+  try {
+    let served = false;
+    const load = send(app, { done: () => served });
+    await openTraced(page, `${app.url}/fixtures/shapes/list`);
+    served = true;
+    await load;
+    const given = Number(/sentry-sample_rate=([^,]*)/.exec((await pageTrace(page)).baggage)?.[1]);
+    expect(given, "the rate the page was given on a drained budget").toBeLessThan(1);
+    // Idle: the bucket refills within a second, the load's pace fades from the estimate by e each second.
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    const first = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === "/fixtures/shapes/list/7.data",
+    );
+    await page.getByRole("link", { name: "Item 7" }).click();
+    expect((await (await first).allHeaders())["server-timing"]).toContain("sentry-rate;desc=1");
+    // The browser has the response's timing once Resource Timing lists it.
+    await page.waitForFunction(() =>
+      performance
+        .getEntriesByType("resource")
+        .some((entry) =>
+          (entry as PerformanceResourceTiming).serverTiming.some(({ name }) => name === "sentry-rate"),
+        ),
+    );
+    const second = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === "/fixtures/shapes/list/8.data",
+    );
+    await clientNavigate(page, "/fixtures/shapes/list/8");
+    const baggage = (await second).headers().baggage ?? "";
+    expect(/sentry-sample_rate=([^,]*)/.exec(baggage)?.[1]).toBe("1");
+    expect(baggage).toContain("sentry-sampled=true");
+    const traceId = /sentry-trace_id=([0-9a-f]{32})/.exec(baggage)![1]!;
+    await recorder.waitForItem(
+      (item) => isTransaction(item) && opOf(item) === "navigation" && traceIdOf(item) === traceId,
+    );
+  } finally {
+    await app.stop();
+  }
 });

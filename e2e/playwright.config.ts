@@ -13,14 +13,13 @@ import { CHROMIUM_ARGS, systemChromium } from "../test-support/chromium";
 /**
  * The suite's longest files (their times: docs/testing.md, "Where the time goes"), started first:
  * Playwright takes files in alphabetical order, and these, last, made a tail on one worker while
- * the others sat idle. Spotlight's two install its folder first.
+ * the others sat idle.
  */
 const LONG_SPECS = [
   "**/route-shapes.spec.ts",
   "**/error-events.spec.ts",
   "**/tracing/transactions.spec.ts",
   "**/spotlight.spec.ts",
-  "**/spotlight-pin.spec.ts",
 ];
 /**
  * Two workers a core: much of a test is waiting for an event to arrive or settle, which the others

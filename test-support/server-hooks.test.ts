@@ -10,9 +10,8 @@ import { describe, expect, it } from "vitest";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const SPEC_DIRS = ["e2e", "deploy/checks"];
 const STARTS_SERVER = /\b(startApp|startDevServer)\(/;
-// A hook that starts more than the app (a database, say) may give itself a multiple, and one that
-// installs first (Spotlight's folder) that install's own slot before it.
-const SETS_LIMIT = /test\.setTimeout\(([A-Z_]+ \+ )?SERVER_HOOK_LIMIT_MS( \* [0-9]+)?\)/;
+// A hook that starts more than the app (a database, say) may give itself a multiple.
+const SETS_LIMIT = /test\.setTimeout\(SERVER_HOOK_LIMIT_MS( \* [0-9]+)?\)/;
 
 /** Each `beforeAll` body in `source`: from its opening line to the first line that closes it at the same indent. */
 function beforeAllBodies(source: string): string[] {

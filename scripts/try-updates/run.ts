@@ -4,10 +4,12 @@
  * group's packages (never with --legacy-peer-deps: a peer conflict is a
  * result), then the test steps, through the project's own test runner. A team
  * learns what an update breaks before the pull request does
- * (docs/updating-dependencies.md).
+ * (docs/updating-dependencies.md). Then whether tools/spotlight/ still needs its
+ * hono pin (spotlight-pin.ts).
  *
  *   npx tsx scripts/try-updates/run.ts                      every group; the core steps
  *   npx tsx scripts/try-updates/run.ts sentry vite          those groups only
+ *   npx tsx scripts/try-updates/run.ts spotlight            the hono pin only
  *   npx tsx scripts/try-updates/run.ts --steps typecheck,test:unit
  *   npx tsx scripts/try-updates/run.ts --lift-holds         the held-back majors too
  *
@@ -21,6 +23,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { newestInRange, updateGroups, type UpdateGroup } from "./groups";
+import { SPOTLIGHT, tryWithoutPin } from "./spotlight-pin";
 import {
   cleanUpOnSignals,
   installedIn,
@@ -128,14 +131,22 @@ const groups = updateGroups(
   .map((group) => ({ ...group, specs: group.specs.map(concrete) }));
 
 const outcomes: Outcome[] = [];
-for (const group of groups) {
-  console.log(`try-updates: ${group.name}: npm install ${group.specs.join(" ")}`);
+async function tried(name: string, what: string, attempt: () => Promise<Outcome>) {
+  console.log(`try-updates: ${name}: ${what}`);
   const started = Date.now();
-  const outcome = await tryGroup(group);
-  console.log(
-    `try-updates: ${group.name}: ${outcome.result} (${Math.round((Date.now() - started) / 1000)} s)`,
-  );
+  const outcome = await attempt();
+  console.log(`try-updates: ${name}: ${outcome.result} (${Math.round((Date.now() - started) / 1000)} s)`);
   outcomes.push(outcome);
+}
+for (const group of groups)
+  await tried(group.name, `npm install ${group.specs.join(" ")}`, () => tryGroup(group));
+// No pull request says when tools/spotlight/'s hono pin can go: this row does.
+if (positionals.length === 0 || positionals.includes("spotlight")) {
+  const newest = execFileSync("npm", ["view", SPOTLIGHT, "version"], { encoding: "utf8" }).trim();
+  await tried("spotlight", `${SPOTLIGHT} ${newest} and the pinned one, without the hono pin`, async () => ({
+    group: "spotlight (hono pin)",
+    ...(await tryWithoutPin(newest, path.join(logs, "spotlight.log"))),
+  }));
 }
 const table = [
   `Update groups tried${values["lift-holds"] ? " with the held-back majors" : ""}: ${steps.join(", ")}. Logs: ${logs}`,

@@ -35,6 +35,9 @@ runMain("test:upgrade", async () => {
   // The copy is not a git repository: the release name and the upgrade's clean-tree check need none.
   say(`${copy()} files copied to ${TREE}`);
   await run("npm", ["ci", "--no-audit", "--no-fund"]);
+  // Spotlight's own folder, for its spec in the whole suite: its steps install nothing.
+  if (!args.includes("--core"))
+    await run("npm", ["ci", "--prefix", "tools/spotlight", "--no-audit", "--no-fund"]);
   await run("npm", ["run", "upgrade:react-router"]);
   await run("node", ["scripts/run-tests.mjs", ...steps]);
   say(`passed on React Router 8 (${TREE})`);

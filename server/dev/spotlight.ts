@@ -46,7 +46,7 @@ export async function useSpotlight(sidecarUrl: string, root: string): Promise<vo
     );
   }
   try {
-    ensureInstalled();
+    await ensureInstalled();
     const sidecar = await startSidecar({ port: Number(url.port || 80), cwd: root });
     console.log(
       `  ➜  Spotlight: http://${url.hostname}:${sidecar.port}/ (started here: ends with npm run dev)`,

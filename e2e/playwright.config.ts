@@ -17,12 +17,7 @@ import { canReserveCore } from "../test-support/reserved-core";
  */
 // The failing ingest's memory test too: its time limit was sized for running alone, as it did
 // inside faults.spec.ts; beside four workers on a slow spell it ran out of it.
-const COST_SPECS = [
-  "**/faults.spec.ts",
-  "**/attack-cost.spec.ts",
-  "**/rate-bound.spec.ts",
-  "**/failing-ingest-memory.spec.ts",
-];
+const COST_SPECS = ["**/faults.spec.ts", "**/rate-bound.spec.ts", "**/failing-ingest-memory.spec.ts"];
 /**
  * The suite's longest files (their times: docs/testing.md, "Where the time goes"), started first:
  * Playwright takes files in alphabetical order, and these, last, made a tail on one worker while

@@ -6,6 +6,7 @@
  * interleave. The routes: an account's layout whose loader tells Sentry who is signed in, and a
  * page under it that fails on request (e2e/fixtures/routes/shapes/account.tsx).
  */
+import http from "node:http";
 import type { AppServer } from "../../test-support/app-server";
 import { digestInHtml } from "../../test-support/error-digest";
 import type { EnvelopeItem, Recorder } from "../../test-support/sentry-recorder";
@@ -24,6 +25,39 @@ async function request(server: AppServer, query: string, init?: RequestInit) {
   const response = await fetch(`${server.url}${ORDERS}?${query}`, init);
   const digest = response.headers.get(DIGEST_HEADER) ?? digestInHtml(await response.text());
   return { status: response.status, requestId: response.headers.get("x-request-id"), digest };
+}
+
+/** A form post that sends its body only after `100 Continue`, as curl does a larger one. */
+function postAfterContinue(server: AppServer, query: string) {
+  return new Promise<{ continued: boolean; status: number; requestId: string | null; digest: string | null }>(
+    (resolve, reject) => {
+      const body = new URLSearchParams({ note: "x".repeat(2_000) }).toString();
+      const headers = {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Content-Length": String(Buffer.byteLength(body)),
+        Expect: "100-continue",
+      };
+      let continued = false;
+      const post = http.request(
+        `${server.url}${ORDERS}?${query}`,
+        { method: "POST", headers },
+        (response) => {
+          let text = "";
+          response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+          response.on("end", () => {
+            const header = (name: string) => (response.headers[name] as string | undefined) ?? null;
+            const digest = header(DIGEST_HEADER) ?? digestInHtml(text) ?? null;
+            resolve({ continued, status: response.statusCode!, requestId: header("x-request-id"), digest });
+          });
+        },
+      );
+      post.on("continue", () => {
+        continued = true;
+        post.end(body);
+      });
+      post.on("error", reject);
+    },
+  );
 }
 
 /** The one event of a failed request: what it says of who and what. */
@@ -104,23 +138,38 @@ for (const mode of TRACE_MODES) {
       const next = await request(server, "fail");
       expect(await eventOf(recorder, next.digest)).toEqual(nobody);
     });
+
+    test("a post that waits for 100 Continue is a request like any other: its user on its own event only", async ({
+      recorder,
+    }) => {
+      const server = servers[mode]!;
+      const heidi = await postAfterContinue(server, "user=heidi");
+      expect(heidi).toMatchObject({ continued: true, status: 500 });
+      expect(await eventOf(recorder, heidi.digest)).toEqual(told("heidi"));
+      const next = await request(server, "fail");
+      expect(await eventOf(recorder, next.digest)).toEqual(nobody);
+      if (mode === "traced") expect(await transactionOf(recorder, heidi.requestId)).toEqual(told("heidi"));
+    });
   });
+}
+
+/** The one transaction of a traced request: what it says of who and what. */
+async function transactionOf(recorder: Recorder, requestId: string | null) {
+  expect(requestId).toBeTruthy();
+  const [item] = await settledItems(
+    recorder,
+    (candidate) => isTransaction(candidate) && candidate.payload.tags?.request_id === requestId,
+    1,
+  );
+  return whoAndWhat(item!);
 }
 
 test("traced: the transaction carries its own request's user, and the next one none", async ({
   recorder,
 }) => {
   const server = servers.traced!;
-  const transactionOf = async (requestId: string | null) => {
-    const [item] = await settledItems(
-      recorder,
-      (candidate) => isTransaction(candidate) && candidate.payload.tags?.request_id === requestId,
-      1,
-    );
-    return whoAndWhat(item!);
-  };
   const grace = await request(server, "user=grace");
-  expect(await transactionOf(grace.requestId)).toEqual(told("grace"));
+  expect(await transactionOf(recorder, grace.requestId)).toEqual(told("grace"));
   const next = await request(server, "wait=1");
-  expect(await transactionOf(next.requestId)).toEqual(nobody);
+  expect(await transactionOf(recorder, next.requestId)).toEqual(nobody);
 });

@@ -3,12 +3,13 @@
  * `addBreadcrumb`) reaches its own request's events, and its transaction when traced, never another
  * request's: on a server tracing everything and on one tracing nothing (an untraced request gets its
  * own isolation scope too, app/monitoring/request-trace.server.ts), also when two requests' awaits
- * interleave. The routes: an account's layout whose loader tells Sentry who is signed in, and a
- * page under it that fails on request (e2e/fixtures/routes/shapes/account.tsx).
+ * interleave, and for a form post that waits for `100 Continue` (docs/decisions/0093). The routes:
+ * an account's layout whose loader tells Sentry who is signed in, and a page under it that fails on
+ * request (e2e/fixtures/routes/shapes/account.tsx).
  */
-import http from "node:http";
 import type { AppServer } from "../../test-support/app-server";
 import { digestInHtml } from "../../test-support/error-digest";
+import { postAfterContinue } from "../../test-support/post-after-continue";
 import type { EnvelopeItem, Recorder } from "../../test-support/sentry-recorder";
 import { DIGEST_HEADER } from "~/errors/digest";
 import { expect, isErrorEvent, isTransaction, settledItems, test } from "../support/spec-helpers";
@@ -27,37 +28,15 @@ async function request(server: AppServer, query: string, init?: RequestInit) {
   return { status: response.status, requestId: response.headers.get("x-request-id"), digest };
 }
 
-/** A form post that sends its body only after `100 Continue`, as curl does a larger one. */
-function postAfterContinue(server: AppServer, query: string) {
-  return new Promise<{ continued: boolean; status: number; requestId: string | null; digest: string | null }>(
-    (resolve, reject) => {
-      const body = new URLSearchParams({ note: "x".repeat(2_000) }).toString();
-      const headers = {
-        "Content-Type": "application/x-www-form-urlencoded",
-        "Content-Length": String(Buffer.byteLength(body)),
-        Expect: "100-continue",
-      };
-      let continued = false;
-      const post = http.request(
-        `${server.url}${ORDERS}?${query}`,
-        { method: "POST", headers },
-        (response) => {
-          let text = "";
-          response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
-          response.on("end", () => {
-            const header = (name: string) => (response.headers[name] as string | undefined) ?? null;
-            const digest = header(DIGEST_HEADER) ?? digestInHtml(text) ?? null;
-            resolve({ continued, status: response.statusCode!, requestId: header("x-request-id"), digest });
-          });
-        },
-      );
-      post.on("continue", () => {
-        continued = true;
-        post.end(body);
-      });
-      post.on("error", reject);
-    },
+/** The orders page's action, its body sent only once told to continue. */
+async function postAfterContinueTo(server: AppServer, query: string) {
+  const body = new URLSearchParams({ note: "x".repeat(2_000) }).toString();
+  const { continued, status, headers, text } = await postAfterContinue(
+    `${server.url}${ORDERS}?${query}`,
+    body,
   );
+  const digest = (headers[DIGEST_HEADER] as string | undefined) ?? digestInHtml(text);
+  return { continued, status, requestId: (headers["x-request-id"] as string | undefined) ?? null, digest };
 }
 
 /** The one event of a failed request: what it says of who and what. */
@@ -143,7 +122,7 @@ for (const mode of TRACE_MODES) {
       recorder,
     }) => {
       const server = servers[mode]!;
-      const heidi = await postAfterContinue(server, "user=heidi");
+      const heidi = await postAfterContinueTo(server, "user=heidi");
       expect(heidi).toMatchObject({ continued: true, status: 500 });
       expect(await eventOf(recorder, heidi.digest)).toEqual(told("heidi"));
       const next = await request(server, "fail");

@@ -10,6 +10,7 @@ import { createTransport, type Scope } from "@sentry/core";
 import * as Sentry from "@sentry/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adviseOnFailure } from "../../test-support/guard-advice";
+import { postAfterContinue } from "../../test-support/post-after-continue";
 import type { PreAppHandler } from "./handler";
 import { answerInFrontOfApp } from "./server-listeners";
 
@@ -45,24 +46,6 @@ async function listening(listen: (server: http.Server) => void): Promise<string>
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-/** A post that sends its body only once told to continue; what came back. */
-function postAfterContinue(url: string): Promise<{ continued: boolean; status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const headers = { "Content-Length": "4", Expect: "100-continue", Connection: "close" };
-    let continued = false;
-    const post = http.request(url, { method: "POST", headers }, (response) => {
-      let body = "";
-      response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
-      response.on("end", () => resolve({ continued, status: response.statusCode!, body }));
-    });
-    post.on("continue", () => {
-      continued = true;
-      post.end("note");
-    });
-    post.on("error", reject);
-  });
-}
-
 beforeAll(() => {
   Sentry.init({
     dsn: "http://public@127.0.0.1:9/1",
@@ -79,18 +62,22 @@ afterAll(async () => {
 describe("answerInFrontOfApp, with the SDK's HTTP integration", () => {
   it("a post waiting for 100 Continue gets the SDK's scope and span, and keeps its user to itself", async () => {
     const base = await listening((server) => answerInFrontOfApp(server, [refuseAtRefused], app));
-    const heidi = await postAfterContinue(`${base}/orders?user=heidi`);
+    const heidi = await postAfterContinue(`${base}/orders?user=heidi`, "note");
     expect(heidi).toMatchObject({ continued: true, status: 200 });
-    expect(JSON.parse(heidi.body)).toEqual({ ownScope: true, span: true, userBefore: null });
-    const next = await postAfterContinue(`${base}/orders`);
-    expect(JSON.parse(next.body)).toEqual({ ownScope: true, span: true, userBefore: null });
+    expect(JSON.parse(heidi.text)).toEqual({ ownScope: true, span: true, userBefore: null });
+    const next = await postAfterContinue(`${base}/orders`, "note");
+    expect(JSON.parse(next.text)).toEqual({ ownScope: true, span: true, userBefore: null });
     expect(Sentry.getIsolationScope().getUser()?.id).toBeUndefined();
   });
 
   it("a post a pre-app handler refuses is answered without being told to continue; the app never sees it", async () => {
     const base = await listening((server) => answerInFrontOfApp(server, [refuseAtRefused], app));
     const seen = appSaw;
-    expect(await postAfterContinue(`${base}/refused`)).toEqual({ continued: false, status: 413, body: "" });
+    expect(await postAfterContinue(`${base}/refused`, "note")).toMatchObject({
+      continued: false,
+      status: 413,
+      text: "",
+    });
     expect(appSaw).toBe(seen);
   });
 
@@ -101,7 +88,7 @@ describe("answerInFrontOfApp, with the SDK's HTTP integration", () => {
         app(request, response);
       }),
     );
-    const answer = await postAfterContinue(`${base}/orders`);
-    expect(JSON.parse(answer.body)).toMatchObject({ ownScope: false, span: false });
+    const answer = await postAfterContinue(`${base}/orders`, "note");
+    expect(JSON.parse(answer.text)).toMatchObject({ ownScope: false, span: false });
   });
 });

@@ -3,11 +3,13 @@
  * `addBreadcrumb`) reaches its own request's events, and its transaction when traced, never another
  * request's: on a server tracing everything and on one tracing nothing (an untraced request gets its
  * own isolation scope too, app/monitoring/request-trace.server.ts), also when two requests' awaits
- * interleave. The routes: an account's layout whose loader tells Sentry who is signed in, and a
- * page under it that fails on request (e2e/fixtures/routes/shapes/account.tsx).
+ * interleave, and for a form post that waits for `100 Continue` (docs/decisions/0093). The routes:
+ * an account's layout whose loader tells Sentry who is signed in, and a page under it that fails on
+ * request (e2e/fixtures/routes/shapes/account.tsx).
  */
 import type { AppServer } from "../../test-support/app-server";
 import { digestInHtml } from "../../test-support/error-digest";
+import { postAfterContinue } from "../../test-support/post-after-continue";
 import type { EnvelopeItem, Recorder } from "../../test-support/sentry-recorder";
 import { DIGEST_HEADER } from "~/errors/digest";
 import { expect, isErrorEvent, isTransaction, settledItems, test } from "../support/spec-helpers";
@@ -24,6 +26,17 @@ async function request(server: AppServer, query: string, init?: RequestInit) {
   const response = await fetch(`${server.url}${ORDERS}?${query}`, init);
   const digest = response.headers.get(DIGEST_HEADER) ?? digestInHtml(await response.text());
   return { status: response.status, requestId: response.headers.get("x-request-id"), digest };
+}
+
+/** The orders page's action, its body sent only once told to continue. */
+async function postAfterContinueTo(server: AppServer, query: string) {
+  const body = new URLSearchParams({ note: "x".repeat(2_000) }).toString();
+  const { continued, status, headers, text } = await postAfterContinue(
+    `${server.url}${ORDERS}?${query}`,
+    body,
+  );
+  const digest = (headers[DIGEST_HEADER] as string | undefined) ?? digestInHtml(text);
+  return { continued, status, requestId: (headers["x-request-id"] as string | undefined) ?? null, digest };
 }
 
 /** The one event of a failed request: what it says of who and what. */
@@ -104,23 +117,38 @@ for (const mode of TRACE_MODES) {
       const next = await request(server, "fail");
       expect(await eventOf(recorder, next.digest)).toEqual(nobody);
     });
+
+    test("a post that waits for 100 Continue is a request like any other: its user on its own event only", async ({
+      recorder,
+    }) => {
+      const server = servers[mode]!;
+      const heidi = await postAfterContinueTo(server, "user=heidi");
+      expect(heidi).toMatchObject({ continued: true, status: 500 });
+      expect(await eventOf(recorder, heidi.digest)).toEqual(told("heidi"));
+      const next = await request(server, "fail");
+      expect(await eventOf(recorder, next.digest)).toEqual(nobody);
+      if (mode === "traced") expect(await transactionOf(recorder, heidi.requestId)).toEqual(told("heidi"));
+    });
   });
+}
+
+/** The one transaction of a traced request: what it says of who and what. */
+async function transactionOf(recorder: Recorder, requestId: string | null) {
+  expect(requestId).toBeTruthy();
+  const [item] = await settledItems(
+    recorder,
+    (candidate) => isTransaction(candidate) && candidate.payload.tags?.request_id === requestId,
+    1,
+  );
+  return whoAndWhat(item!);
 }
 
 test("traced: the transaction carries its own request's user, and the next one none", async ({
   recorder,
 }) => {
   const server = servers.traced!;
-  const transactionOf = async (requestId: string | null) => {
-    const [item] = await settledItems(
-      recorder,
-      (candidate) => isTransaction(candidate) && candidate.payload.tags?.request_id === requestId,
-      1,
-    );
-    return whoAndWhat(item!);
-  };
   const grace = await request(server, "user=grace");
-  expect(await transactionOf(grace.requestId)).toEqual(told("grace"));
+  expect(await transactionOf(recorder, grace.requestId)).toEqual(told("grace"));
   const next = await request(server, "wait=1");
-  expect(await transactionOf(next.requestId)).toEqual(nobody);
+  expect(await transactionOf(recorder, next.requestId)).toEqual(nobody);
 });

@@ -106,8 +106,6 @@ export const PASSAGES: readonly (readonly [string, string])[] = [
     "`server/adapter/refusal-response.ts` turns its 500 into the refusal's status",
     "the app's server (`server/refusal-answer.ts`) turns its 500 into the refusal's status",
   ],
-  // docs/errors.md's headers: the app's server in place of the adapter.
-  ["CONNECT's 405 (by `server/adapter/http-server.ts`),", "CONNECT's 405 (by `server/app-server.ts`),"],
   [
     "(remix-serve's access log, made JSON, with the `client`",
     "(the app's server writes it through the logger, with the `client`",

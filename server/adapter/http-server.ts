@@ -1,19 +1,27 @@
+import { realpathSync } from "node:fs";
 import http from "node:http";
-import { syncBuiltinESMExports } from "node:module";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { getCallSites } from "node:util";
 import type { TrustFunction } from "~/http/trust-proxy.server";
 import { requestTraceOf, runInRequestTrace } from "~/monitoring/request-trace.server";
 import { runInRequestScope } from "~/request-scope.server";
 import type { PreAppHandler } from "../pre-app/handler";
-import { securityHeaderLines } from "../pre-app/response-headers";
+import { answerInFrontOfApp } from "../pre-app/server-listeners";
 import { answerRefusal } from "./refusal-response";
 
-/** A global patch: remix-serve offers no hook in front of Express and the framework. */
 export type { PreAppHandler };
 
 type ExpressLike = http.RequestListener & { set?: (name: string, value: unknown) => unknown };
 
+export interface AppServer {
+  servers: ReadonlySet<http.Server>;
+  /** Before it listens: the pre-app handlers go in front of the listeners it was created with. */
+  adapt(server: http.Server): void;
+}
+
 /** Also Express's `trust proxy`: loaders' URL honours X-Forwarded-Proto and -Host only from a trusted proxy. */
-export function installPreAppHandlers(
+export function preAppServer(
   handlers: PreAppHandler[],
   {
     trust,
@@ -24,13 +32,11 @@ export function installPreAppHandlers(
     onListenError?: (error: Error) => void;
     onListening?: (port: number) => void;
   },
-): ReadonlySet<http.Server> {
-  const httpServers = new Set<http.Server>();
-  const createServer = http.createServer;
-  // @ts-expect-error -- re-declaring an overloaded function; the wrapper forwards every overload.
-  http.createServer = function createServerWithPreAppHandlers(...args: Parameters<typeof http.createServer>) {
-    const server = createServer.apply(http, args);
-    httpServers.add(server);
+): AppServer {
+  const servers = new Set<http.Server>();
+  const adapt = (server: http.Server) => {
+    if (servers.has(server)) return;
+    servers.add(server);
     server.once("listening", () => {
       const address = server.address();
       if (typeof address === "object" && address) onListening?.(address.port);
@@ -43,7 +49,7 @@ export function installPreAppHandlers(
     const appListeners = server.listeners("request") as ExpressLike[];
     for (const listener of appListeners) listener.set?.("trust proxy", trust);
     server.removeAllListeners("request");
-    const toApp = (request: http.IncomingMessage, response: http.ServerResponse) =>
+    answerInFrontOfApp(server, handlers, (request, response) =>
       runInRequestTrace(request, () =>
         runInRequestScope(
           request.url ?? "/",
@@ -52,28 +58,40 @@ export function installPreAppHandlers(
           },
           { incoming: request, answerRefusal: answerRefusal(response), trace: requestTraceOf(request) },
         ),
-      );
-    server.on("request", (request: http.IncomingMessage, response: http.ServerResponse) => {
-      if (handlers.some((handle) => handle(request, response))) return;
-      toApp(request, response);
-    });
-    // `Expect: 100-continue`: a refused request never tells the client to send its body.
-    server.on("checkContinue", (request: http.IncomingMessage, response: http.ServerResponse) => {
-      if (handlers.some((handle) => handle(request, response))) return;
-      response.writeContinue();
-      toApp(request, response);
-    });
-    // Node drops CONNECT sockets silently when nobody listens.
-    server.on("connect", (_request: http.IncomingMessage, socket: import("node:stream").Duplex) => {
-      socket.end(
-        "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE\r\n" +
-          securityHeaderLines() +
-          "Connection: close\r\nContent-Length: 0\r\n\r\n",
-      );
-    });
-    return server;
+      ),
+    );
   };
-  // `import { createServer } from "node:http"` (Vite's dev server) reads a copy only this call updates.
-  syncBuiltinESMExports();
-  return httpServers;
+  return { servers, adapt };
+}
+
+/** The file of remix-serve's `remix-serve` command, as Node loads it (symbolic links resolved). */
+export function remixServeCli(): string {
+  const require = createRequire(import.meta.url);
+  const manifest = require.resolve("@remix-run/serve/package.json");
+  const { bin } = require(manifest) as { bin: Record<string, string> };
+  return realpathSync(path.resolve(path.dirname(manifest), bin["remix-serve"]!));
+}
+
+/** remix-serve offers no hook: only the server its command creates is adapted, then `createServer` is Node's again. */
+export function adaptRemixServeServer(
+  adapt: (server: http.Server) => void,
+  cli = remixServeCli(),
+): () => void {
+  const createServer = http.createServer;
+  let adapted = false;
+  const restore = () => {
+    adapted = true;
+    if (http.createServer === createServerOfRemixServe) http.createServer = createServer;
+  };
+  function createServerOfRemixServe(...args: Parameters<typeof http.createServer>): http.Server {
+    const server = createServer.apply(http, args);
+    if (!adapted && getCallSites().some((site) => site.scriptName === cli)) {
+      restore();
+      adapt(server);
+    }
+    return server;
+  }
+  // @ts-expect-error -- re-declaring an overloaded function; the wrapper forwards every overload.
+  http.createServer = createServerOfRemixServe;
+  return restore;
 }

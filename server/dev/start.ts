@@ -1,6 +1,7 @@
 /** The boot, then Vite, in one process (docs/decisions/0056). Run by Node: only erasable TypeScript. */
 // First: colours are decided before Vite, which decides as it loads, is imported.
 import "./colours.ts";
+import type { Server } from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createServer, type Plugin } from "vite";
@@ -23,7 +24,10 @@ function options(): { config?: string; spotlight?: boolean } {
 
 const { config, spotlight } = options();
 if (spotlight) requestSpotlight();
-const { boot, bootModules } = await runDevBoot<{ booted: Promise<Env> }>(root);
+const { boot, bootModules } = await runDevBoot<{
+  booted: Promise<Env>;
+  adaptDevServer: (server: Server) => void;
+}>(root);
 const env = await boot.booted;
 // Before the app serves: the SDKs send to it from the first request on.
 if (env.SENTRY_SPOTLIGHT) await useSpotlight(env.SENTRY_SPOTLIGHT, root);
@@ -39,9 +43,17 @@ const bootOwnsSignals: Plugin = {
   },
 };
 
+// The pre-app handlers in front of Vite's server, the one it creates on each restart too (before it listens).
+const appServer: Plugin = {
+  name: "app-server",
+  configureServer({ httpServer }) {
+    if (httpServer) boot.adaptDevServer(httpServer as Server);
+  },
+};
+
 const vite = await createServer({
   configFile: config,
-  plugins: [bootModules, bootOwnsSignals],
+  plugins: [bootModules, bootOwnsSignals, appServer],
   server: {
     port: env.PORT,
     // Vite's default: the dev server serves source files, so not to the network unless asked.

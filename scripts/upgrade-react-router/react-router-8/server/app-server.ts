@@ -1,7 +1,6 @@
 /** React Router's custom-server pattern: public APIs, in order (docs/decisions/0067-the-app-owns-its-server.md). */
 import http from "node:http";
 import path from "node:path";
-import type { Duplex } from "node:stream";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
@@ -17,7 +16,7 @@ import { flushServerSentry } from "~/monitoring/server-init.server";
 import { accessLog } from "./access-log";
 import { frameworkHandler } from "./framework-handler";
 import { preAppHandlers } from "./pre-app/handlers-in-order";
-import { securityHeaderLines } from "./pre-app/response-headers";
+import { answerInFrontOfApp } from "./pre-app/server-listeners";
 import { installGracefulShutdown } from "./shutdown";
 
 export type AppServerOptions =
@@ -79,24 +78,7 @@ export async function createAppServer(env: Env, options: AppServerOptions): Prom
       }),
     );
   const server = http.createServer();
-  server.on("request", (request: http.IncomingMessage, response: http.ServerResponse) => {
-    if (handlers.some((handle) => handle(request, response))) return;
-    toApp(request, response);
-  });
-  // `Expect: 100-continue`: a refused request never tells the client to send its body.
-  server.on("checkContinue", (request: http.IncomingMessage, response: http.ServerResponse) => {
-    if (handlers.some((handle) => handle(request, response))) return;
-    response.writeContinue();
-    toApp(request, response);
-  });
-  // Node drops CONNECT sockets silently when nobody listens.
-  server.on("connect", (_request: http.IncomingMessage, socket: Duplex) => {
-    socket.end(
-      "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE\r\n" +
-        securityHeaderLines() +
-        "Connection: close\r\nContent-Length: 0\r\n\r\n",
-    );
-  });
+  answerInFrontOfApp(server, handlers, toApp);
   installGracefulShutdown([server], {
     drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
     flushSentry: flushServerSentry,

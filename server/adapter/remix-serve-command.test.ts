@@ -1,0 +1,97 @@
+/**
+ * What http-server.ts assumes of remix-serve, against its real command in a process of its own: the
+ * one server it creates is adapted, and no other. If an upgrade stops creating the server where the
+ * adapter looks for it, this fails instead of the pre-app handlers (readiness, guards, tunnel)
+ * silently vanishing, or reaching servers of the app's own.
+ */
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EXIT_WITH_PARENT } from "../../test-support/app-server";
+import { adviseOnFailure, ADAPTER_ADVICE } from "../../test-support/guard-advice";
+import { remixServeCli } from "./http-server";
+
+adviseOnFailure(ADAPTER_ADVICE("http-server.ts"));
+
+interface Ports {
+  adapted: number[];
+  metrics?: number;
+  admin?: number;
+}
+
+/** remix-serve's own command, with remix-serve-test-boot.ts preloaded, serving remix-serve-test-build.ts. */
+function remixServe(): Promise<{ ports: Ports; stop: () => void }> {
+  const root = path.resolve(import.meta.dirname, "../..");
+  const preload = [
+    "tsx",
+    "./server/adapter/remix-serve-test-boot.ts",
+    ...EXIT_WITH_PARENT.split(" ").slice(1),
+  ];
+  const child = spawn(
+    process.execPath,
+    [
+      ...preload.flatMap((module) => ["--import", module]),
+      remixServeCli(),
+      "./server/adapter/remix-serve-test-build.ts",
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  const stop = () => void child.kill("SIGKILL");
+  const ports: Ports = { adapted: [] };
+  let output = "";
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => fail(new Error("remix-serve did not listen within 60 s")), 60_000);
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      stop();
+      reject(new Error(`${error.message}\n${output}`));
+    };
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk));
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk;
+      for (const line of output
+        .split("\n")
+        .slice(0, -1)
+        .filter((text) => text.startsWith("{"))) {
+        const port = JSON.parse(line) as Record<string, number>;
+        if (port.adapted && !ports.adapted.includes(port.adapted)) ports.adapted.push(port.adapted);
+        Object.assign(ports, { metrics: port.metrics ?? ports.metrics, admin: port.admin ?? ports.admin });
+      }
+      // remix-serve's banner comes after its server listens.
+      if (ports.metrics && ports.admin && output.includes("[remix-serve]")) {
+        clearTimeout(timer);
+        resolve({ ports, stop });
+      }
+    });
+    child.once("exit", (code) => fail(new Error(`remix-serve exited (${code})`)));
+  });
+}
+
+describe("remix-serve's own command", () => {
+  it("creates its server with Express's app.listen, and adds no listener of its own", () => {
+    const cli = readFileSync(remixServeCli(), "utf8");
+    expect(cli).toMatch(/let app = express\w*(\["default"\])?\(\);/);
+    expect(cli).toMatch(/let server = [^;]*app\.listen\(port/);
+    expect(cli).not.toMatch(/server\.(on|addListener|prependListener)\(/);
+  });
+
+  it("has its one server adapted; the app's other servers answer untouched, and only its port is reported", async () => {
+    const { ports, stop } = await remixServe();
+    try {
+      const text = async (port: number | undefined) => (await fetch(`http://127.0.0.1:${port}/front`)).text();
+      expect(await text(ports.metrics)).toBe("metrics");
+      // Its `request` listener was added after the server was created: it answers alone.
+      expect(await text(ports.admin)).toBe("admin");
+      // The app's port is reported (with PORT=0, the trace targets' default), though the others listened first.
+      expect(ports.adapted).toHaveLength(1);
+      expect(await text(ports.adapted[0])).toBe("front");
+    } finally {
+      stop();
+    }
+  });
+});

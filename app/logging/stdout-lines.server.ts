@@ -1,6 +1,9 @@
 import pino from "pino";
+import { stdoutLines } from "./stdout-backlog.server";
 
 const ERROR = pino.levels.values.error ?? 50;
+/** A turn that logs more leaves in parts: what a turn holds stays bounded too. */
+const TURN_CHARS = 64 * 1024;
 
 /** One write a turn (bench/README.md, "Again at 300 routes"); an error, fatal line or exit writes at once. */
 export function coalescedLines(write: (lines: string) => void) {
@@ -21,7 +24,7 @@ export function coalescedLines(write: (lines: string) => void) {
     lastLevel: 0,
     write(line: string) {
       buffered += line;
-      if (stream.lastLevel >= ERROR) flush();
+      if (stream.lastLevel >= ERROR || buffered.length >= TURN_CHARS) flush();
       else if (!scheduled) {
         scheduled = true;
         setImmediate(flush);
@@ -32,9 +35,9 @@ export function coalescedLines(write: (lines: string) => void) {
   return stream;
 }
 
-export function coalescedStdout() {
-  const fd1 = pino.destination({ dest: 1, sync: true });
-  const stream = coalescedLines((lines) => fd1.write(lines));
+export function coalescedStdout(instance: string) {
+  const sink = stdoutLines(instance);
+  const stream = coalescedLines((lines) => sink(lines));
   process.on("exit", () => stream.flush());
   return stream;
 }

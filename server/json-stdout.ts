@@ -35,7 +35,7 @@ function cutAt(text: string): number {
   return code >= 0xd800 && code <= 0xdbff ? LONGEST_LINE - 1 : LONGEST_LINE;
 }
 
-/** `toJson` turns one line into JSON (null drops it); by default JSON passes through and the rest is wrapped. */
+/** `toJson` turns one line into JSON; null drops it. */
 export function installJsonStdout(
   instance: string,
   toJson: (line: string) => string | null = (line) =>

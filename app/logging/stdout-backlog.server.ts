@@ -1,10 +1,8 @@
-/** At most a bound of log lines waits for a stdout nobody reads; past it, lines are dropped and counted (decision 0093). */
+/** At most 1 MiB of log lines waits for a stdout nobody reads, as in Docker's non-blocking mode (decision 0093). */
 import { Buffer } from "node:buffer";
 
-/** Docker's non-blocking log mode buffers as much by default (`max-buffer-size`). */
 export const STDOUT_BACKLOG_BYTES = 1024 * 1024;
 
-/** What of a `Writable` (process.stdout) the bound reads. */
 export interface BacklogStream {
   readonly writableLength: number;
   readonly writableNeedDrain: boolean;
@@ -24,11 +22,7 @@ function linesIn(bytes: Uint8Array, from: number): number {
   return count;
 }
 
-/**
- * Once a line does not fit, every line is dropped until what waits has left, so the gap is one and
- * `dropLine(count)` stands where it is. Written as bytes: then `writableLength` counts bytes.
- * `maxBytes` is above the stream's high-water mark, so a full backlog always awaits a `drain`.
- */
+/** From a line that does not fit until what waits has left, all are dropped: one gap, `dropLine` in it. */
 export function boundedLines(
   stream: BacklogStream,
   write: Write,
@@ -42,6 +36,7 @@ export function boundedLines(
     write(Buffer.from(dropLine(count)));
   };
   return (lines, callback) => {
+    // Bytes: `writableLength` then counts bytes.
     const bytes = Buffer.from(lines);
     let kept = 0;
     if (dropped === 0) {
@@ -49,7 +44,7 @@ export function boundedLines(
       if (bytes.length <= room) return write(bytes, callback);
       kept = room > 0 ? bytes.lastIndexOf(NEWLINE, room - 1) + 1 : 0;
       if (kept > 0) write(bytes.subarray(0, kept));
-      // Below the high-water mark no `drain` comes, and little waits.
+      // A `drain` comes only past the high-water mark, which `maxBytes` exceeds; below it little waits.
       if (stream.writableNeedDrain) stream.once("drain", drained);
       else setImmediate(drained);
     }

@@ -2,10 +2,9 @@ import pino from "pino";
 import { stdoutLines } from "./stdout-backlog.server";
 
 const ERROR = pino.levels.values.error ?? 50;
-/** A turn that logs more leaves in parts: what a turn holds stays bounded too. */
 const TURN_CHARS = 64 * 1024;
 
-/** One write a turn (bench/README.md, "Again at 300 routes"); an error, fatal line or exit writes at once. */
+/** One write a turn (bench/README.md, "Again at 300 routes") or per TURN_CHARS; an error, fatal line or exit at once. */
 export function coalescedLines(write: (lines: string) => void) {
   let buffered = "";
   let scheduled = false;

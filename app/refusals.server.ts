@@ -7,7 +7,6 @@ import { routePatternOf } from "~/routing/request-route.server";
 
 /** A request the client got wrong (docs/decisions/0064): a short 4xx, one info line, no Sentry event. */
 export interface Refusal {
-  /** Never 5xx. */
   status: number;
   reason: string;
   headers?: Record<string, string>;

@@ -4,28 +4,36 @@ import { Console } from "node:console";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runInRequestScope } from "~/request-scope.server";
-import { installJsonStdout } from "./json-stdout";
+import { installJsonStdout, LONGEST_LINE } from "./json-stdout";
 
-/** `console.log` as the server's (Vitest's own does not write to process.stdout); what reached stdout, as records. */
-function capturedStdout(act: (log: (text: string) => void) => void): Record<string, unknown>[] {
-  const original = process.stdout.write;
-  const written: string[] = [];
-  process.stdout.write = ((chunk: string) => {
-    written.push(chunk);
-    return true;
-  }) as typeof process.stdout.write;
-  try {
-    installJsonStdout("web-1");
-    const console = new Console({ stdout: process.stdout, stderr: process.stderr });
-    act((text) => console.log(text));
-  } finally {
-    process.stdout.write = original;
-  }
-  return written
+const recordsOf = (written: string[]) =>
+  written
     .join("")
     .trimEnd()
     .split("\n")
     .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+/** `console.log` as the server's (Vitest's own does not write to process.stdout); what reached stdout, as records. */
+function capturedStdout(
+  act: (log: (text: string) => void, soFar: () => Record<string, unknown>[]) => void,
+  ready = true,
+): Record<string, unknown>[] {
+  const original = process.stdout.write;
+  const written: string[] = [];
+  try {
+    installJsonStdout("web-1", undefined, (lines) => {
+      written.push(lines);
+      return ready;
+    });
+    const console = new Console({ stdout: process.stdout, stderr: process.stderr });
+    act(
+      (text) => console.log(text),
+      () => recordsOf(written),
+    );
+  } finally {
+    process.stdout.write = original;
+  }
+  return recordsOf(written);
 }
 
 describe("installJsonStdout", () => {
@@ -64,6 +72,30 @@ describe("installJsonStdout, across writes", () => {
       process.stdout.write(bytes.subarray(9));
     });
     expect(records).toEqual([expect.objectContaining({ msg: "café ☕" })]);
+  });
+
+  it("lets a line longer than LONGEST_LINE leave in parts marked `continues` before its end arrives", () => {
+    // The first cut falls inside the emoji: it moves in front of it.
+    const text = "a".repeat(LONGEST_LINE - 1) + "😀" + "b".repeat(LONGEST_LINE + 9);
+    let before: Record<string, unknown>[] = [];
+    const records = capturedStdout((_, soFar) => {
+      process.stdout.write(text);
+      before = soFar();
+      process.stdout.write("\n");
+    });
+    expect(before).toHaveLength(2);
+    expect(records.map((record) => record.continues)).toEqual([true, true, undefined]);
+    expect(records.map((record) => record.msg).join("")).toBe(text);
+    for (const record of records) {
+      expect((record.msg as string).length).toBeLessThanOrEqual(LONGEST_LINE);
+      expect(() => encodeURIComponent(record.msg as string), "half an emoji").not.toThrow();
+    }
+  });
+
+  it("tells a writer to wait when stdout does", () => {
+    let ready: boolean | undefined;
+    capturedStdout(() => (ready = process.stdout.write("one line\n")), false);
+    expect(ready).toBe(false);
   });
 
   it("writes a last line printed without its newline when the process exits", () => {

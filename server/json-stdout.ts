@@ -1,11 +1,21 @@
-/** What `console.log` or a package prints on stdout becomes JSON lines; the logger writes to fd 1 directly. */
+/** What `console.log` or a package prints on stdout becomes JSON lines; the logger's lines take the same way out, unwrapped. */
 import { StringDecoder } from "node:string_decoder";
 import { requestLogFields } from "~/logging/request-log-fields.server";
+import { stdoutLines, type LineSink } from "~/logging/stdout-backlog.server";
 
 export type LineLevel = "info" | "warn" | "error";
 
-export function plainJsonLine(msg: string, instance: string, level: LineLevel = "info", now = new Date()) {
-  return JSON.stringify({ level, time: now.toISOString(), instance, ...requestLogFields(), msg });
+/** The longest unended line kept (characters): past it, the text so far leaves marked `continues`. */
+export const LONGEST_LINE = 64 * 1024;
+
+export function plainJsonLine(
+  msg: string,
+  instance: string,
+  level: LineLevel = "info",
+  now = new Date(),
+  fields?: Record<string, unknown>,
+) {
+  return JSON.stringify({ level, time: now.toISOString(), instance, ...requestLogFields(), msg, ...fields });
 }
 
 /** Passed through as written (the preloaded boot's start failures). */
@@ -19,13 +29,19 @@ export function isJsonLine(line: string): boolean {
   }
 }
 
-/** `toJson` turns one line into JSON (null drops it); by default JSON passes through and the rest is wrapped. */
+/** Where to cut a line too long to keep: never between the two halves of a surrogate pair. */
+function cutAt(text: string): number {
+  const code = text.charCodeAt(LONGEST_LINE - 1);
+  return code >= 0xd800 && code <= 0xdbff ? LONGEST_LINE - 1 : LONGEST_LINE;
+}
+
+/** `toJson` turns one line into JSON; null drops it. */
 export function installJsonStdout(
   instance: string,
   toJson: (line: string) => string | null = (line) =>
     isJsonLine(line) ? line : plainJsonLine(line, instance),
+  sink: LineSink = stdoutLines(instance),
 ): void {
-  const write = process.stdout.write.bind(process.stdout) as (chunk: string) => boolean;
   const decoder = new StringDecoder("utf8");
   let pending = "";
   process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
@@ -39,15 +55,20 @@ export function installJsonStdout(
       start = end + 1;
     }
     pending = pending.slice(start);
-    if (out !== "") write(out);
+    while (pending.length > LONGEST_LINE) {
+      const at = cutAt(pending);
+      out += plainJsonLine(pending.slice(0, at), instance, "info", new Date(), { continues: true }) + "\n";
+      pending = pending.slice(at);
+    }
     const callback = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
-    callback?.();
-    return true;
+    if (out !== "") return sink(out, callback);
+    if (callback) process.nextTick(callback);
+    return !process.stdout.writableNeedDrain;
   }) as typeof process.stdout.write;
   process.once("exit", () => {
     const last = pending + decoder.end();
     pending = "";
     const json = last === "" ? null : toJson(last);
-    if (json !== null) write(json + "\n");
+    if (json !== null) sink(json + "\n");
   });
 }

@@ -1,4 +1,3 @@
-/** The build's own Vite plugins; vite.config.ts lists them in order. */
 import { execSync } from "node:child_process";
 import path from "node:path";
 import { sentryVitePlugin } from "@sentry/vite-plugin";

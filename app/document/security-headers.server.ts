@@ -81,7 +81,6 @@ export function securityHeaders(env: SecurityHeaderEnv): (nonce: string) => [nam
   ];
 }
 
-/** Set by the first pre-app handler, read when the document renders. */
 const nonces = new WeakMap<IncomingMessage, string>();
 
 export function recordNonce(incoming: IncomingMessage, nonce: string): void {

@@ -43,7 +43,6 @@ export function securityEndpoint(dsn: Dsn): string {
   return `${apiBase(dsn)}/security/?sentry_key=${encodeURIComponent(dsn.publicKey)}`;
 }
 
-/** The protocol and any secret key do not matter. */
 export function sameProject(a: Dsn, b: Dsn): boolean {
   return a.host === b.host && a.path === b.path && a.projectId === b.projectId && a.publicKey === b.publicKey;
 }

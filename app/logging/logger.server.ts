@@ -6,10 +6,11 @@ import { requestLogFields } from "./request-log-fields.server";
 
 function createLogger() {
   const env = getEnv();
+  const instance = instanceName(env);
   const options = {
     level: env.LOG_LEVEL,
     // So a digest from a page leads to the right instance's logs.
-    base: { instance: instanceName(env) },
+    base: { instance },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label: string) => ({ level: label }) },
     mixin: requestLogFields,
@@ -21,7 +22,7 @@ function createLogger() {
       transport: { target: "pino-pretty", options: { colorize: stdoutHasColours() } },
     });
   }
-  return pino(options, coalescedStdout());
+  return pino(options, coalescedStdout(instance));
 }
 
 let logger: pino.Logger | undefined;

@@ -52,12 +52,14 @@ describe("standard output's lines", () => {
     const script = `
       import pino from "pino";
       import { coalescedStdout } from ${JSON.stringify(module)};
-      const logger = pino({ base: undefined }, coalescedStdout());
+      const logger = pino({ base: undefined }, coalescedStdout("web-1"));
       for (let i = 0; i < 3; i++) logger.info("line " + i);
       process.exit(3);`;
     let stdout = "";
     try {
-      execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: import.meta.dirname });
+      execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+        cwd: import.meta.dirname,
+      });
     } catch (error) {
       const failed = error as { status: number; stdout: Buffer };
       expect(failed.status).toBe(3);

@@ -1,8 +1,10 @@
 import pino from "pino";
+import { stdoutLines } from "./stdout-backlog.server";
 
 const ERROR = pino.levels.values.error ?? 50;
+const TURN_CHARS = 64 * 1024;
 
-/** One write a turn (bench/README.md, "Again at 300 routes"); an error, fatal line or exit writes at once. */
+/** One write a turn (bench/README.md, "Again at 300 routes") or per TURN_CHARS; an error, fatal line or exit at once. */
 export function coalescedLines(write: (lines: string) => void) {
   let buffered = "";
   let scheduled = false;
@@ -21,7 +23,7 @@ export function coalescedLines(write: (lines: string) => void) {
     lastLevel: 0,
     write(line: string) {
       buffered += line;
-      if (stream.lastLevel >= ERROR) flush();
+      if (stream.lastLevel >= ERROR || buffered.length >= TURN_CHARS) flush();
       else if (!scheduled) {
         scheduled = true;
         setImmediate(flush);
@@ -32,9 +34,9 @@ export function coalescedLines(write: (lines: string) => void) {
   return stream;
 }
 
-export function coalescedStdout() {
-  const fd1 = pino.destination({ dest: 1, sync: true });
-  const stream = coalescedLines((lines) => fd1.write(lines));
+export function coalescedStdout(instance: string) {
+  const sink = stdoutLines(instance);
+  const stream = coalescedLines((lines) => sink(lines));
   process.on("exit", () => stream.flush());
   return stream;
 }

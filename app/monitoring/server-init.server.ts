@@ -13,8 +13,6 @@ import { ingestTransport } from "./sentry-transport.server";
 import { loadServerSdk, serverSdk } from "./server-sdk.server";
 import { traceBudget } from "./trace-budget.server";
 
-/** Without a DSN nothing of `@sentry/*` is loaded, so only its types are imported. */
-
 /** Set in full: the SDK's defaults collect everything (cookies, headers, bodies, IPs, local variables). */
 export const SERVER_DATA_COLLECTION = {
   userInfo: false,

@@ -1,4 +1,4 @@
-/** remix-serve prints its banner and access lines as plain text; the logger writes to fd 1 directly. */
+/** remix-serve prints its banner and access lines as plain text. */
 import { createRequire } from "node:module";
 import { clientAddress, type TrustFunction } from "~/http/trust-proxy.server";
 import { requestTraceOf } from "~/monitoring/request-trace.server";

@@ -50,8 +50,7 @@ const { server, listen } = await boot.startServer({
     return (await ssr.runner.import(SERVER_BUILD)) as ServerBuild;
   },
 });
-// React Router's plugin's Vite servers would end the process on SIGTERM (exit 143): development's one
-// assumption (server/adapter/README.md), guarded by e2e/toolchain/dev-server.spec.ts.
+// React Router's plugin's Vite servers would end the process on SIGTERM (exit 143): server/adapter/README.md.
 const ownSignalHandlers = new Set(process.listeners("SIGTERM"));
 const bootOwnsSignals: Plugin = {
   name: "boot-owns-signals",

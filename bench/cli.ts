@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 import { BUILDS, ensureBuild, routeCountBuilds, type BuildSpec } from "./support/builds";
 
 const USAGE = `usage: npm run bench -- [command] [options]   (bench/README.md)
+  goals        every speed and memory goal the docs state, one table; exit 1 on a goal missed
   run          (the default) what the scaffold costs against the bare app: throughput, latency, CPU, memory
   profile      where one target's CPU goes, per request
   startup      start-up time and resident memory
@@ -25,6 +26,7 @@ Each command's options: npm run bench -- <command> --help`;
 
 /** Modules that read their options from process.argv, as when run on their own. */
 const MODULES: Record<string, string> = {
+  goals: "./goals.ts",
   run: "./run.ts",
   profile: "./profile.ts",
   startup: "./startup.ts",

@@ -43,7 +43,10 @@ describe("verdict", () => {
   });
 
   it("reports an aim's miss without failing the run", () => {
-    expect(verdict(atLeast([0.78, 0.8, 0.83], { aim: true }))).toMatchObject({ outcome: "missed", fails: false });
+    expect(verdict(atLeast([0.78, 0.8, 0.83], { aim: true }))).toMatchObject({
+      outcome: "missed",
+      fails: false,
+    });
   });
 
   it("fails a held goal that could not be measured", () => {

@@ -25,10 +25,19 @@ declare module "autocannon" {
         path: string;
         headers?: Record<string, string>;
         body?: string;
+        setupRequest?: SetupRequest;
       }[];
       /** At most this many requests a second over all connections. */
       overallRate?: number;
     }
+
+    /** Rewrites a request before it is sent; returns the request to send. */
+    type SetupRequest = (request: {
+      method?: string;
+      path: string;
+      headers?: Record<string, string>;
+      body?: string;
+    }) => { method?: string; path: string; headers?: Record<string, string>; body?: string };
 
     /** Percentiles as autocannon names them (p50, p97_5, p99…), plus the usual figures. */
     interface Histogram {

@@ -28,7 +28,8 @@ const { values } = parseArgs({
 });
 if (values.help) {
   console.log(`usage: npm run bench -- channel-injection [--rounds 8] [--start-rounds 5] [--duration 3] [--connections 10]
-Injection on, on with Express loaded first, and off, on the e2e build (npm run build:e2e first).`);
+Injection on, on with Express loaded first, and off, on the e2e build (npm run build:e2e first).
+Re-checks decision 0079.`);
   process.exit(0);
 }
 const ROOT = path.resolve(import.meta.dirname, "..");

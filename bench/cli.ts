@@ -7,36 +7,31 @@ import { parseArgs } from "node:util";
 import { BUILDS, ensureBuild, routeCountBuilds, type BuildSpec } from "./support/builds";
 
 const USAGE = `usage: npm run bench -- [command] [options]   (bench/README.md)
-  run          (the default) what the scaffold costs against the bare app: throughput, latency, CPU, memory
-  profile      where one target's CPU goes, per request
-  startup      start-up time and resident memory
-  streaming    static transactions against the SDK's span streaming, against Sentry off
-  soak         resident memory over minutes of mixed requests, and the live heap by owner
-  client-js    the initial JavaScript of / against its budget
-  sdk-parts    the SDK's public transport and request skip against the app's own (docs/decisions/0082)
-  trace-cost   a traced request's CPU against an untraced one (e2e build)
-  sentry-logs  what SENTRY_LOGS_LEVEL=info costs a request (e2e build)
-  channel-injection        the SDK's channel injection on, on with Express first, and off (e2e build)
-  channel-injection-parts  its load and per-call parts, in fresh processes
-  compare-builds --before <dir> --after <dir>   a change's cost: two bench builds in interleaved rounds
-  compare-goals <before.json> <after.json>      Sentry's cost goals of two earlier runs side by side
+Each command re-checks a goal or a decision record, named here and in its --help.
+  goals        every speed and memory goal the docs state, one table; exit 1 when a held goal is missed
+  run          (the default) the scaffold against bare Remix at 1, 100 and 300 routes: decisions 0030, 0031
+  profile      where one target's CPU goes, per request: the cause of a goal missed
+  soak         resident memory over minutes, and the live heap by owner: the memory goals, past a short run
+  client-js    the initial JavaScript of / against its budget over the bare app: the client JS goals
+  streaming    static transactions against span streaming: decisions 0057, 0083
+  sdk-parts    the SDK's transport and request skip against the app's own: decision 0082
+  trace-cost   a traced request's CPU against an untraced one: the default trace cap, decisions 0080, 0090
+  channel-injection        the SDK's channel injection on, on with Express first, and off: decision 0079
+  compare-builds --before <dir> --after <dir>   a change's cost, two bench builds interleaved: decisions 0062, 0085
   build <bench|baseline|documented> [--routes <n>]   one of the benchmark's builds, made again
 Each command's options: npm run bench -- <command> --help`;
 
 /** Modules that read their options from process.argv, as when run on their own. */
 const MODULES: Record<string, string> = {
+  goals: "./goals.ts",
   run: "./run.ts",
   profile: "./profile.ts",
-  startup: "./startup.ts",
   streaming: "./streaming.ts",
   soak: "./soak.ts",
   "sdk-parts": "./sdk-parts-cost.ts",
   "trace-cost": "./trace-cost.ts",
-  "sentry-logs": "./sentry-logs-cost.ts",
   "channel-injection": "./channel-injection.ts",
-  "channel-injection-parts": "./channel-injection-parts.ts",
   "compare-builds": "./compare-builds.ts",
-  "compare-goals": "./goals-before-after.ts",
 };
 
 const BUILD_USAGE = "usage: npm run bench -- build <bench|baseline|documented> [--routes <n>]";
@@ -72,7 +67,10 @@ async function main(argv: string[]): Promise<void> {
   }
   if (command === "client-js") {
     const { values } = parseArgs({ args: rest, options: { help: { type: "boolean", short: "h" } } });
-    if (values.help) return console.log("usage: npm run bench -- client-js   (BENCH_BUILD as in the run)");
+    if (values.help)
+      return console.log(
+        "usage: npm run bench -- client-js   (BENCH_BUILD as in the run)\nRe-checks the client JavaScript goals over the bare app.",
+      );
     return (await import("./client-js")).main();
   }
   const module = MODULES[command];

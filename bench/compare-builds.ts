@@ -38,7 +38,8 @@ const USAGE = `usage: npm run bench -- compare-builds --before <build dir> --aft
   [--routes 1] [--targets B,C,D] [--workloads doc-item,data-item] [--rate <r>] [--duration 5]
   [--rounds 5] [--warmup 2] [--connections 20] [--baseline]
 Targets: B Sentry off, C 100 %, D the default rate or --rate. --after-root: the "after" builds'
-tree; --baseline: this tree's bare app (A) in the same rounds. bench/README.md, "Before and after".`;
+tree; --baseline: this tree's bare app (A) in the same rounds. bench/README.md, "Before and after".
+Re-checks a decision taken on a change's cost (0062, 0085) against the build before it.`;
 if (values.help) {
   console.log(USAGE);
   process.exit(0);

@@ -21,6 +21,7 @@ import { AVAILABLE_TARGETS, startTarget } from "./support/targets";
 import { WORKLOADS } from "./support/workloads";
 
 const USAGE = `usage: npm run bench -- profile [options]
+Where one target's CPU goes: the cause of a goal that npm run bench -- goals misses.
   --target <A|…|E>     as in npm run bench (default A)
   --routes <n>         generated routes of the build (default 300)
   --workload <id>      one workload of npm run bench (default doc-item)

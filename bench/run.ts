@@ -22,24 +22,12 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { startRecorder, type Recorder } from "../test-support/sentry-recorder";
 import { ensureBuild, routeCountBuilds, type BuildMode } from "./support/builds";
-import { goals, goalsTable } from "./support/goals";
-import { costTable } from "./support/sentry-cost-goals";
-import { readResults } from "./support/results-file";
 import { headToHead, headToHeadTable } from "./support/head-to-head";
-import {
-  growthTable,
-  summarize,
-  table,
-  type Plan,
-  type Sample,
-  type Summary,
-  type TargetId,
-} from "./support/report";
+import { growthTable, summarize, table, type Plan, type Sample, type TargetId } from "./support/report";
 import { cpuTimeMs, memoryMb, ROOT, stopAll, type BenchServer } from "./support/servers";
 import {
   AVAILABLE_TARGETS,
   DEFAULT_SAMPLE_RATE,
-  DEFAULT_TRACES_PER_SECOND,
   SENTRY_PROJECTS,
   startTarget,
   TARGET_NAMES,
@@ -47,6 +35,7 @@ import {
 import { WORKLOADS, type Workload } from "./support/workloads";
 
 const USAGE = `usage: npm run bench -- [options]   (each option also reads an environment variable)
+Re-checks decisions 0030 and 0031: the scaffold against bare Remix, and a request's cost against the route count.
   --duration <s>      seconds per measurement             BENCH_DURATION     (default 10)
   --rounds <n>        interleaved rounds                  BENCH_ROUNDS       (default 3)
   --warmup <s>        warm-up seconds per workload/target BENCH_WARMUP       (default 3)
@@ -55,7 +44,6 @@ const USAGE = `usage: npm run bench -- [options]   (each option also reads an en
   --targets <ids>     subset, e.g. A,C,E                  BENCH_TARGETS      (default A,B,C,D,E)
   --workloads <ids>   subset, e.g. doc-start,not-found    BENCH_WORKLOADS    (default all)
   --routes <counts>   generated routes per build          BENCH_ROUTES       (default 1,100,300)
-  --before <file>     an earlier run's bench/results/*.json: Sentry's cost goals show its figures beside this run's
 smoke run: BENCH_DURATION=1 BENCH_ROUNDS=1 BENCH_WARMUP=0.5 BENCH_ROUTES=1 npm run bench`;
 
 // ---------------------------------------------------------------------------
@@ -88,8 +76,6 @@ interface Options {
   workloads: Workload[];
   /** Generated route counts, ascending. */
   routes: number[];
-  /** An earlier run's summaries, for the cost goals' before → after. */
-  before?: Summary[];
 }
 
 function readOptions(): Options {
@@ -103,7 +89,6 @@ function readOptions(): Options {
       targets: { type: "string" },
       workloads: { type: "string" },
       routes: { type: "string" },
-      before: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -152,7 +137,6 @@ function readOptions(): Options {
     targets: pick(TARGETS, values.targets ?? env.BENCH_TARGETS, "targets"),
     workloads: pick(WORKLOADS, values.workloads ?? env.BENCH_WORKLOADS, "workloads"),
     routes,
-    before: values.before ? readResults(values.before).summaries : undefined,
   };
 }
 
@@ -375,7 +359,6 @@ async function main() {
   clearTimeout(watchdog);
 
   const summaries = summarize(samples, plan);
-  const goalList = goals(summaries, samples, plan, DEFAULT_SAMPLE_RATE, DEFAULT_TRACES_PER_SECOND);
   const documented = headToHead(summaries, plan);
   const commit = (() => {
     try {
@@ -411,12 +394,7 @@ async function main() {
           "",
         ]
       : []),
-    goalsTable(goalList, plan),
-    "",
-    'Sentry\'s cost against its goals (bench/README.md, "One request scope"), ratios of medians' +
-      (options.before ? ", the earlier run's first:" : ":"),
-    "",
-    costTable(summaries, options.before),
+    'Goals: npm run bench -- goals (bench/README.md, "Goals").',
     "",
   ].join("\n");
   process.stdout.write(report);
@@ -442,7 +420,6 @@ async function main() {
     samples,
     summaries,
     headToHead: documented,
-    goals: goalList,
   };
   writeFileSync(file, JSON.stringify(json, null, 2) + "\n");
   log(`\nbench: wrote ${path.relative(ROOT, file)}`);

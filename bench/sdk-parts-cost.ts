@@ -26,7 +26,8 @@ const { values } = parseArgs({
 });
 if (values.help) {
   console.log(`usage: npm run bench -- sdk-parts [--rounds 6] [--sends 4000] [--duration 3]
-  --sends: envelopes each transport sends a round; --duration: seconds of load each skip a round`);
+  --sends: envelopes each transport sends a round; --duration: seconds of load each skip a round
+Re-checks decision 0082.`);
   process.exit(0);
 }
 const cpuMs = () => {

@@ -33,7 +33,7 @@ if (values.help) {
   console.log(`usage: npm run bench -- streaming [--routes 1,300] [--rates 0.1,1] [--per-second 100000]
   [--workloads doc-start,data-item] [--duration 5] [--rounds 3] [--warmup 2] [--connections 20]
 Targets: off; static and stream at each rate with SENTRY_TRACES_PER_SECOND=--per-second; both at the
-app's defaults (rate and cap unset).`);
+app's defaults (rate and cap unset). Re-checks decisions 0057 and 0083.`);
   process.exit(0);
 }
 const workloads = values.workloads.split(",").map((id) => {

@@ -61,6 +61,8 @@ export const BUILDS = {
     marker: "build-bench/server/index.js",
     sources: APP_SOURCES,
   },
+  /** The e2e build, every fixture route (`build-e2e/`): the pages the fault and attack goals load. */
+  e2e: { script: "build:e2e", marker: "build-e2e/server/index.js", sources: APP_SOURCES },
   /** The bare Remix baseline (`bench/baseline/build/`); it re-exports some app and fixture routes. */
   baseline: {
     script: "build",

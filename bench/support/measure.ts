@@ -1,4 +1,4 @@
-/** One measurement of one server under one workload, for the commands that compare a few servers (streaming). */
+/** One measurement of one server under one workload, for the commands that compare a few servers (streaming, goals). */
 import autocannon from "autocannon";
 import { cpuTimeMs, type BenchServer } from "./servers";
 import type { Workload } from "./workloads";
@@ -9,10 +9,18 @@ export interface Measurement {
   workload: string;
   requests: number;
   rps: number;
+  p50Ms: number;
   p99Ms: number;
   cpuMsPerRequest: number;
   /** Responses whose status was not the workload's, plus errors. */
   unexpected: number;
+}
+
+export interface MeasureOptions {
+  /** Exactly this many requests instead of `seconds` of load. */
+  amount?: number;
+  /** Rewrites each request before it is sent (autocannon's `setupRequest`), e.g. its headers. */
+  setupRequest?: autocannon.SetupRequest;
 }
 
 export async function measure(
@@ -21,17 +29,20 @@ export async function measure(
   routes: number,
   seconds: number,
   connections = 20,
+  options: MeasureOptions = {},
 ): Promise<Measurement> {
   const cpuBefore = cpuTimeMs(server.pid);
+  const request = { method: workload.method, headers: workload.headers, body: workload.body };
   const result = await new Promise<autocannon.Result>((resolve, reject) =>
     autocannon(
       {
         url: server.url + workload.path(routes),
-        method: workload.method,
-        headers: workload.headers,
-        body: workload.body,
+        ...request,
+        ...(options.setupRequest
+          ? { requests: [{ ...request, path: workload.path(routes), setupRequest: options.setupRequest }] }
+          : {}),
         connections,
-        duration: seconds,
+        ...(options.amount ? { amount: options.amount } : { duration: seconds }),
         timeout: 10,
       },
       (error, value) => (error ? reject(error) : resolve(value)),
@@ -43,6 +54,7 @@ export async function measure(
     workload: workload.id,
     requests,
     rps: requests / result.duration,
+    p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     cpuMsPerRequest: (cpuTimeMs(server.pid) - cpuBefore) / Math.max(requests, 1),
     unexpected: requests - expected + result.errors,

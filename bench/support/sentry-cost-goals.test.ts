@@ -1,69 +1,52 @@
 import { describe, expect, it } from "vitest";
-import type { Summary, TargetId } from "./report";
-import { costRows, costTable, COST_GOALS, goalMet } from "./sentry-cost-goals";
+import { PerRound } from "./goal-run";
+import { exitCode, verdict } from "./goal-verdict";
+import type { TargetId } from "./report";
+import { COST_ROUTES, COST_WORKLOAD_NAMES, costGoalRows, costKey } from "./sentry-cost-goals";
 
-const one = (value: number) => ({ median: value, min: value, max: value, n: 1 });
-
-function summary(target: TargetId, reqPerSec: number, cpu: number, p99: number, routes = 1): Summary {
-  return {
-    routes,
-    workload: "data-item",
-    target,
-    reqPerSec: one(reqPerSec),
-    p50Ms: one(1),
-    p99Ms: one(p99),
-    cpuMsPerRequest: one(cpu),
-    peakRssMb: one(100),
-    vsBaseline: { reqPerSec: NaN, p99Ms: NaN, cpuMsPerRequest: NaN, peakRssMb: NaN },
-    unexpected: 0,
-    sentryEnvelopesPerRequest: 0,
-  };
+/** Two rounds of figures: every target alike, but the default costs `defaultCpu` ms a request to 1 ms. */
+function figures(defaultCpu: number): PerRound {
+  const all = new PerRound();
+  for (let round = 0; round < 2; round++)
+    for (const routes of COST_ROUTES) {
+      for (const id of ["A", "B", "C", "D", "E"] as TargetId[]) {
+        for (const workload of Object.keys(COST_WORKLOAD_NAMES)) {
+          // Bare Remix's request grows with the routes (decision 0030); C serves twice E.
+          all.add(
+            costKey(routes, workload, id, "cpu"),
+            id === "D" ? defaultCpu : id === "A" && routes > 1 ? 3 : 1,
+          );
+          all.add(costKey(routes, workload, id, "rps"), id === "E" ? 500 : 1000);
+          all.add(costKey(routes, workload, id, "p99"), 10);
+        }
+        all.add(costKey(routes, "", id, "peak"), 200);
+      }
+    }
+  return all;
 }
 
-// A bare, B off, C 100 %, D default, E documented.
-const run = [
-  summary("A", 1000, 0.3, 10),
-  summary("B", 960, 0.32, 11),
-  summary("C", 500, 0.8, 20),
-  summary("D", 800, 0.4, 15),
-  summary("E", 400, 1.2, 40),
-];
-
 describe("Sentry's cost goals", () => {
-  it("takes each ratio of the medians the goal names", () => {
-    const [row] = costRows(run);
-    expect(row).toMatchObject({ routes: 1, workload: "data-item" });
-    const byLabel = Object.fromEntries(COST_GOALS.map((goal, i) => [goal.label, row!.values[i]]));
-    expect(byLabel["off ÷ bare (req/s)"]).toBeCloseTo(0.96);
-    expect(byLabel["off ÷ default (CPU)"]).toBeCloseTo(0.8);
-    expect(byLabel["100 % ÷ bare (req/s)"]).toBeCloseTo(0.5);
-    expect(byLabel["100 % ÷ documented (req/s)"]).toBeCloseTo(1.25);
-    expect(byLabel["p99 default ÷ off"]).toBeCloseTo(15 / 11);
-  });
-
-  it("reads a bound as a floor or a ceiling, and a missing figure as unknown", () => {
-    const [offBare, , , , p99] = COST_GOALS;
-    expect([goalMet(offBare!, 0.95), goalMet(offBare!, 0.94)]).toEqual([true, false]);
-    expect([goalMet(p99!, 1.3), goalMet(p99!, 1.31)]).toEqual([true, false]);
-    expect(goalMet(p99!, NaN)).toBeUndefined();
-  });
-
-  it("marks each cell, and shows an earlier run's figure first", () => {
-    const table = costTable(run);
-    expect(table).toContain(
-      "| 1 | data-item | 0.96× met | 0.80× **missed** | 0.50× **missed** | 1.25× **missed** | 1.36× **missed** |",
+  it("holds an app whose default costs what Sentry off does", () => {
+    const rows = costGoalRows(figures(1), ["A", "B", "C", "D", "E"]);
+    expect(rows.filter((row) => !row.aim && verdict(row).outcome !== "met").map((row) => row.goal)).toEqual(
+      [],
     );
-    const before = [summary("A", 1000, 0.3, 10), summary("B", 900, 0.32, 11), ...run.slice(2)];
-    expect(costTable(run, before)).toContain("| 1 | data-item | 0.90× → 0.96× met |");
+    expect(exitCode(rows)).toBe(0);
   });
 
-  it("leaves out a goal neither run measured (no documented setup on React Router)", () => {
-    const table = costTable(run.filter((s) => s.target !== "E"));
-    expect(table).not.toContain("documented");
-    expect(table.split("\n")[2]!.split("|")).toHaveLength(2 + 4 + 2);
+  it("fails the 300-route floor of the default, and reports the 0.9 goal as an aim, for a dearer default", () => {
+    const rows = costGoalRows(figures(2), ["A", "B", "C", "D", "E"]);
+    const failing = rows.filter((row) => verdict(row).fails).map((row) => row.goal);
+    expect(failing).toEqual([
+      "300 routes, document: CPU/req Sentry off ÷ default (floor)",
+      "300 routes, single fetch: CPU/req Sentry off ÷ default (floor)",
+    ]);
+    const goal = rows.find((row) => row.goal === "1 route, document: CPU/req Sentry off ÷ default")!;
+    expect([goal.aim, verdict(goal).outcome]).toEqual([true, "missed"]);
   });
 
-  it("gives n/a for a row the earlier run did not have", () => {
-    expect(costTable(run, [summary("B", 1, 1, 1, 300)])).toContain("| 1 | data-item | n/a → 0.96× met |");
+  it("leaves out the documented setup's goals where the tree has none (React Router 8)", () => {
+    const rows = costGoalRows(figures(1), ["A", "B", "C", "D"]);
+    expect(rows.some((row) => row.goal.includes("documented"))).toBe(false);
   });
 });

@@ -1,117 +1,133 @@
 /**
- * What Sentry may cost the app (bench/README.md, "One request scope"): for each
- * route count and workload of a run, five ratios of medians, each against its
- * goal. Pure functions of the summaries; the table can show an earlier run's
- * figures beside a run's (`npm run bench -- --before <results.json>`).
+ * Sentry's cost goals (bench/README.md, "Goals"), a pure function of the per-round figures that
+ * bench/support/goals-sentry-cost.ts measures: each target's req/s, CPU a request and p99 per route
+ * count and workload (`<routes> <workload> <target> <rps|cpu|p99>`), and its peak RSS
+ * (`<routes>  <target> peak`).
  */
-import { P99_GOAL, ROUTES_DEFAULT_RATE_GOAL, THROUGHPUT_GOALS } from "./goals";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { PerRound } from "./goal-run";
+import type { GoalRow } from "./goal-verdict";
 import { DOCUMENTED_SETUP_GOAL } from "./head-to-head";
-import { times, type Summary, type TargetId } from "./report";
-import { ratio } from "./stats";
+import type { TargetId } from "./report";
+import { ROOT } from "./servers";
 
-type Measure = "reqPerSec" | "cpuMsPerRequest" | "p99Ms";
+export const COST_ROUTES = [1, 300];
+export const COST_WORKLOAD_NAMES: Record<string, string> = {
+  "doc-item": "document",
+  "data-item": "single fetch",
+};
+export const costKey = (routes: number, workload: string, id: TargetId, what: string) =>
+  `${routes} ${workload} ${id} ${what}`;
 
-export interface CostGoal {
-  /** The column's head, e.g. `off ÷ bare (req/s) ≥ 0.95`. */
-  label: string;
-  /** numerator ÷ denominator of the medians of `measure`. */
-  of: [TargetId, TargetId];
-  measure: Measure;
-  /** `min`: the ratio must be at least `bound`; `max`: at most. */
+/** The pod's memory request (deploy/kubernetes/deployment.yaml), in MiB: the default's peak must fit. */
+function podMemoryRequestMib(): number {
+  const yaml = readFileSync(path.join(ROOT, "deploy/kubernetes/deployment.yaml"), "utf8");
+  return Number(/requests:[^]*?memory:\s*"?(\d+)Mi/.exec(yaml)?.[1] ?? NaN);
+}
+
+type Measure = "rps" | "cpu" | "p99";
+
+interface CostGoal {
+  text: string;
   kind: "min" | "max";
   bound: number;
-}
-
-/** In the order of the README's tables; the bounds are the issues' goals (goals.ts), here per row. */
-export const COST_GOALS: CostGoal[] = [
-  {
-    label: "off ÷ bare (req/s)",
-    of: ["B", "A"],
-    measure: "reqPerSec",
-    kind: "min",
-    bound: THROUGHPUT_GOALS.B!,
-  },
-  // CPU, not req/s: the steadier measure where two configurations of the same app are compared.
-  {
-    label: "off ÷ default (CPU)",
-    of: ["B", "D"],
-    measure: "cpuMsPerRequest",
-    kind: "min",
-    bound: ROUTES_DEFAULT_RATE_GOAL,
-  },
-  {
-    label: "100 % ÷ bare (req/s)",
-    of: ["C", "A"],
-    measure: "reqPerSec",
-    kind: "min",
-    bound: THROUGHPUT_GOALS.C!,
-  },
-  {
-    label: "100 % ÷ documented (req/s)",
-    of: ["C", "E"],
-    measure: "reqPerSec",
-    kind: "min",
-    bound: DOCUMENTED_SETUP_GOAL,
-  },
-  { label: "p99 default ÷ off", of: ["D", "B"], measure: "p99Ms", kind: "max", bound: P99_GOAL },
-];
-
-export interface CostRow {
-  routes: number;
-  workload: string;
-  /** One per goal of COST_GOALS, NaN where a target did not run. */
-  values: number[];
-}
-
-export function costRows(summaries: Summary[]): CostRow[] {
-  const keys = [...new Set(summaries.map((s) => `${s.routes} ${s.workload}`))];
-  return keys.map((key) => {
-    const mine = summaries.filter((s) => `${s.routes} ${s.workload}` === key);
-    const median = (target: TargetId, measure: Measure) =>
-      mine.find((s) => s.target === target)?.[measure].median ?? NaN;
-    return {
-      routes: mine[0]!.routes,
-      workload: mine[0]!.workload,
-      values: COST_GOALS.map((goal) =>
-        ratio(median(goal.of[0], goal.measure), median(goal.of[1], goal.measure)),
-      ),
-    };
-  });
-}
-
-export const goalMet = (goal: CostGoal, value: number): boolean | undefined =>
-  Number.isFinite(value) ? (goal.kind === "min" ? value >= goal.bound : value <= goal.bound) : undefined;
-
-/** `0.87× missed`, or with an earlier run's figure first: `0.74× → 0.87× missed`. */
-function cell(goal: CostGoal, value: number, before?: number): string {
-  const met = goalMet(goal, value);
-  const mark = met === undefined ? "" : met ? " met" : " **missed**";
-  const now = `${times(value)}${mark}`;
-  return before === undefined ? now : `${times(before)} → ${now}`;
+  /** Round by round, the first target's figure over the second's. */
+  of: [TargetId, TargetId];
+  measure: Measure;
+  /** The route counts it applies to (default both). */
+  routes?: number[];
+  /** Where the docs record it as not met yet: an aim there, reported, never failing the run. */
+  aim?: (routes: number, workload: string) => boolean;
 }
 
 /**
- * Markdown: one row per route count and workload of `after`; with `before`, each
- * cell reads `before → after`. Goals neither run measured (E on React Router) are left out.
+ * The aims, from bench/README.md: no cap or rate of the default reaches 0.9 of Sentry off ("What the
+ * cap carries of the default's cost"; 300 routes keep the floor of 0.83 seen there); 100 % against
+ * bare and the documented setup at 1 route ("The goals before and after, both trees"), and the
+ * single fetch's p99 at the default (1.37–1.47× there, at autocannon's 1 ms resolution).
  */
-export function costTable(after: Summary[], before?: Summary[]): string {
-  const rows = costRows(after);
-  const earlier = before ? costRows(before) : undefined;
-  const measured = COST_GOALS.map((_, i) =>
-    [...rows, ...(earlier ?? [])].some((row) => Number.isFinite(row.values[i])),
-  );
-  const goals = COST_GOALS.filter((_, i) => measured[i]);
-  const head = goals.map((goal) => `${goal.label} ${goal.kind === "min" ? "≥" : "≤"} ${goal.bound}`);
-  const lines = [
-    `| routes | workload | ${head.join(" | ")} |`,
-    `| --: | --- | ${goals.map(() => "--:").join(" | ")} |`,
-  ];
-  for (const row of rows) {
-    const then = earlier?.find((r) => r.routes === row.routes && r.workload === row.workload);
-    const cells = COST_GOALS.flatMap((goal, i) =>
-      measured[i] ? [cell(goal, row.values[i]!, earlier ? (then?.values[i] ?? NaN) : undefined)] : [],
-    );
-    lines.push(`| ${row.routes} | ${row.workload} | ${cells.join(" | ")} |`);
+const COST_GOALS: CostGoal[] = [
+  { text: "req/s Sentry off ÷ bare", kind: "min", bound: 0.95, of: ["B", "A"], measure: "rps" },
+  {
+    text: "CPU/req Sentry off ÷ default",
+    kind: "min",
+    bound: 0.9,
+    of: ["B", "D"],
+    measure: "cpu",
+    aim: () => true,
+  },
+  {
+    text: "CPU/req Sentry off ÷ default (floor)",
+    kind: "min",
+    bound: 0.83,
+    of: ["B", "D"],
+    measure: "cpu",
+    routes: [300],
+  },
+  {
+    text: "p99 default ÷ Sentry off",
+    ...{ kind: "max", bound: 1.3, of: ["D", "B"], measure: "p99" },
+    aim: (_, workload) => workload === "data-item",
+  },
+  {
+    text: "req/s 100 % ÷ bare",
+    kind: "min",
+    bound: 0.7,
+    of: ["C", "A"],
+    measure: "rps",
+    aim: (routes) => routes === 1,
+  },
+  {
+    text: "req/s 100 % ÷ documented",
+    ...{ kind: "min", bound: DOCUMENTED_SETUP_GOAL, of: ["C", "E"], measure: "rps" },
+    aim: (routes) => routes === 1,
+  },
+  // Route matching, patched (decision 0030): bare Remix's request grows with the routes, the app's far less.
+  { text: "CPU/req bare ÷ Sentry off", kind: "min", bound: 2, of: ["A", "B"], measure: "cpu", routes: [300] },
+];
+
+/** One row per goal, route count and workload, then the memory rows of each route count. */
+export function costGoalRows(figures: PerRound, targets: readonly TargetId[]): GoalRow[] {
+  const rows: GoalRow[] = [];
+  const at = (routes: number) => `${routes} route${routes === 1 ? "" : "s"}`;
+  for (const routes of COST_ROUTES) {
+    for (const [w, name] of Object.entries(COST_WORKLOAD_NAMES)) {
+      for (const goal of COST_GOALS) {
+        if (!(goal.routes ?? COST_ROUTES).includes(routes) || !goal.of.every((id) => targets.includes(id)))
+          continue;
+        const [a, b] = goal.of.map((id) => costKey(routes, w, id, goal.measure)) as [string, string];
+        rows.push({
+          goal: `${at(routes)}, ${name}: ${goal.text}`,
+          kind: goal.kind,
+          bound: goal.bound,
+          values: figures.ratio(a, b),
+          aim: goal.aim?.(routes, w) ?? false,
+        });
+      }
+      if (routes === COST_ROUTES[1])
+        rows.push({
+          goal: `${at(routes)} against 1, ${name}: CPU/req Sentry off (stretch)`,
+          kind: "max",
+          bound: 1.5,
+          values: figures.ratio(costKey(routes, w, "B", "cpu"), costKey(COST_ROUTES[0]!, w, "B", "cpu")),
+          aim: true,
+        });
+    }
+    rows.push({
+      goal: `${at(routes)}: peak RSS under load, default ÷ Sentry off`,
+      kind: "max",
+      bound: 1.3,
+      values: figures.ratio(costKey(routes, "", "D", "peak"), costKey(routes, "", "B", "peak")),
+    });
+    rows.push({
+      goal: `${at(routes)}: peak RSS under load, default, against the pod's memory request`,
+      kind: "max",
+      bound: podMemoryRequestMib(),
+      values: figures.of(costKey(routes, "", "D", "peak")),
+      digits: 0,
+      unit: "MiB",
+    });
   }
-  return lines.join("\n");
+  return rows;
 }

@@ -17,7 +17,7 @@ import {
 
 /**
  * The five servers every bench script compares, started one way for all of
- * them (npm run bench: run, startup, profile).
+ * them (npm run bench: run, goals, profile).
  */
 
 /** The app's production default of SENTRY_TRACES_SAMPLE_RATE (target D). */

@@ -1,10 +1,6 @@
-/** New traces (navigations) at the rate the server gives now, so they are bounded too (docs/decisions/0090). */
+/** New traces (navigations) at the page's rate, then at each later response's: bounded too (docs/decisions/0090). */
 import { TRACE_RATE_TIMING } from "./sentry-options";
 
-/**
- * Starts at the page's rate, then follows the rate each later response carries: a tab that loaded
- * on an empty budget traces again once it refills, and one that loaded at the full rate slows down.
- */
 export function traceSamplerFromPage(
   configuredRate: number,
   pageBaggage: string | undefined,

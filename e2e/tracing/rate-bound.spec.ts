@@ -191,7 +191,8 @@ test("a page served under load hands the browser its lowered rate, which its nav
   app,
   page,
 }) => {
-  // The load goes on until the page is in: it was served while the bucket was drained.
+  // A burst drains the bucket first, then the load goes on until the page is in.
+  await send(app, { count: 20 });
   let served = false;
   const load = send(app, { done: () => served });
   await openTraced(page, "/fixtures/shapes/list");
@@ -216,6 +217,8 @@ test("a tab that loaded on a drained budget traces navigations again once the bu
   // A bucket of five: a navigation traced after the refill leaves the rate at 1 for the next one.
   const app = await startApp({ env: { ...reportingTo(recorder), SENTRY_TRACES_PER_SECOND: "5" } });
   try {
+    // A burst drains the bucket first, then the load goes on until the page is in.
+    await send(app, { count: 100 });
     let served = false;
     const load = send(app, { done: () => served });
     await openTraced(page, `${app.url}/fixtures/shapes/list`);

@@ -40,12 +40,24 @@ async function servedThroughTheFault(app: AppServer) {
   expect(digests.filter((digest) => !digest || !logged.has(digest))).toEqual([]);
 }
 
-const traced = { SENTRY_TRACES_SAMPLE_RATE: "1" };
+/** The app reporting to `dsn` at 100 % tracing, for `use`; stopped with the ingest, whatever happens. */
+async function withAppReportingTo(
+  dsn: string,
+  close: () => Promise<void>,
+  use: (app: AppServer) => Promise<void>,
+) {
+  const app = await startApp({ env: { SENTRY_DSN: dsn, SENTRY_TRACES_SAMPLE_RATE: "1" } });
+  try {
+    await use(app);
+  } finally {
+    await app.stop();
+    await close();
+  }
+}
 
 test("ingest black-holed: a request is answered before its send ends, and at most 64 sends wait", async () => {
   const ingest = await blackHoleIngest();
-  const app = await startApp({ env: { SENTRY_DSN: ingest.dsn, ...traced } });
-  try {
+  await withAppReportingTo(ingest.dsn, ingest.close, async (app) => {
     const first = await fetch(app.url + ERROR_PAGE);
     await first.text();
     expect(first.status).toBe(500);
@@ -55,59 +67,39 @@ test("ingest black-holed: a request is answered before its send ends, and at mos
     expect(ingest.acceptedConnections()).toBe(ingest.openConnections());
     await servedThroughTheFault(app);
     expect(ingest.maxOpenConnections()).toBeLessThanOrEqual(SEND_BUFFER);
-  } finally {
-    await app.stop();
-    await ingest.close();
-  }
+  });
 });
 
 test("ingest slow (3 s): every request is answered and every error logged, at most 64 sends waiting", async () => {
   const ingest = await slowIngest(3_000);
-  const app = await startApp({ env: { SENTRY_DSN: ingest.dsn, ...traced } });
-  try {
+  await withAppReportingTo(ingest.dsn, ingest.close, async (app) => {
     await servedThroughTheFault(app);
     expect(ingest.acceptedConnections()).toBeGreaterThan(0);
     expect(ingest.maxOpenConnections()).toBeLessThanOrEqual(SEND_BUFFER);
-  } finally {
-    await app.stop();
-    await ingest.close();
-  }
+  });
 });
 
 test("ingest refusing connections: every request is answered and every error logged", async () => {
   const ingest = await refusingIngest();
-  const app = await startApp({ env: { SENTRY_DSN: ingest.dsn, ...traced } });
-  try {
-    await servedThroughTheFault(app);
-  } finally {
-    await app.stop();
-  }
+  await withAppReportingTo(ingest.dsn, ingest.close, servedThroughTheFault);
 });
 
 test("ingest answering 429: the sends stop for the backoff, and every request is answered", async () => {
   const ingest = await startRecorder();
   ingest.respondNext(1_000_000, 429);
-  const app = await startApp({ env: { SENTRY_DSN: ingest.dsn(), ...traced } });
-  try {
+  await withAppReportingTo(ingest.dsn(), ingest.close, async (app) => {
     await servedThroughTheFault(app);
     // A 429 without a retry header holds every send for 60 s: only those already under way arrive.
     expect(ingest.requestCount()).toBeGreaterThan(0);
     expect(ingest.requestCount()).toBeLessThan(ERRORS);
-  } finally {
-    await app.stop();
-    await ingest.close();
-  }
+  });
 });
 
 test("ingest answering 500: every request is answered and every error logged", async () => {
   const ingest = await startRecorder();
   ingest.respondNext(1_000_000, 500);
-  const app = await startApp({ env: { SENTRY_DSN: ingest.dsn(), ...traced } });
-  try {
+  await withAppReportingTo(ingest.dsn(), ingest.close, async (app) => {
     await servedThroughTheFault(app);
     expect(ingest.requestCount()).toBeGreaterThan(0);
-  } finally {
-    await app.stop();
-    await ingest.close();
-  }
+  });
 });

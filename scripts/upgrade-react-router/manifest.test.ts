@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import semver from "semver";
 import { describe, expect, it } from "vitest";
 import {
   ADDED_DEPENDENCIES,
@@ -7,6 +8,7 @@ import {
   ADDED_DEV_RANGES,
   REACT_ROUTER_TOOLS_VERSION,
   REACT_ROUTER_VERSION,
+  TYPESCRIPT_RANGE,
   upgradeManifest,
   type PackageJson,
 } from "./manifest";
@@ -15,6 +17,16 @@ const pkg = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, "../../package.json"), "utf8"),
 ) as PackageJson;
 const upgraded = upgradeManifest(pkg);
+const peersOf = (name: string) =>
+  (
+    JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, `../../node_modules/${name}/package.json`), "utf8"),
+    ) as {
+      peerDependencies: Record<string, string>;
+    }
+  ).peerDependencies;
+const vitestPeers = peersOf("vitest");
+const typescriptEslintPeers = peersOf("typescript-eslint");
 const names = (deps: Record<string, string>) => Object.keys(deps);
 
 describe("upgradeManifest, on this project's package.json", () => {
@@ -58,7 +70,7 @@ describe("upgradeManifest, on this project's package.json", () => {
     expect(upgraded.devDependencies["patch-package"]).toBeUndefined();
   });
 
-  it("adds the React Router packages at the versions they require of each other, React 19, Vite 7 and the browser SDK at the server's", () => {
+  it("adds the React Router packages at the versions they require of each other, React 19, Vite 8, TypeScript 6.0 and the browser SDK at the server's", () => {
     const added = [...ADDED_DEPENDENCIES, ...ADDED_DEV_DEPENDENCIES];
     // The tools take ^8.4.0; `@react-router/node` would require exactly its own version of `react-router`.
     expect(ADDED_DEPENDENCIES).toContain(`react-router@${REACT_ROUTER_VERSION}`);
@@ -70,8 +82,13 @@ describe("upgradeManifest, on this project's package.json", () => {
     );
     // No copy of react-router under another name, and no package that pins an older react-router exactly.
     expect(added.filter((spec) => /unpatched|@react-router\/(serve|express|node)@/.test(spec))).toEqual([]);
-    // React Router 8 needs React >= 19.2.7 and Vite 7 or 8 (vitest 3 runs on 7).
-    expect(added).toEqual(expect.arrayContaining(["react@19.3.1", "react-dom@19.3.1", "vite@7.3.8"]));
+    // React Router 8 needs React >= 19.2.7 and Vite 7 or 8; Vitest 5 takes Vite 8.
+    expect(added).toEqual(expect.arrayContaining(["react@19.3.1", "react-dom@19.3.1", "vite@8.4.0"]));
+    expect(semver.satisfies("8.4.0", vitestPeers.vite)).toBe(true);
+    // Every TypeScript the range admits is one typescript-eslint accepts, and it is past Remix 2's 5.x.
+    expect(ADDED_DEV_RANGES).toContain(`typescript@${TYPESCRIPT_RANGE}`);
+    expect(semver.subset(TYPESCRIPT_RANGE, typescriptEslintPeers.typescript)).toBe(true);
+    expect(semver.minVersion(TYPESCRIPT_RANGE)!.major).toBe(6);
     expect(ADDED_DEV_RANGES).toEqual(
       expect.arrayContaining(["@types/react@^19.3.0", "@types/react-dom@^19.3.0"]),
     );

@@ -11,7 +11,8 @@
  * package of the framework is patched (docs/decisions/0071), so the next React
  * Router release is `npm install` of these packages and nothing else
  * (docs/upgrading-to-react-router-8.md). React Router 8 needs React >= 19.2.7
- * and Vite 7 or 8: Vite 7, the last line vitest 3 runs on. The browser SDK is
+ * and Vite 7 or 8: Vite 8, which Vitest 5 accepts too. TypeScript 6.0, the newest
+ * line typescript-eslint accepts (`< 6.1`), where Remix 2 holds 5.x. The browser SDK is
  * `@sentry/react` at the server's `@sentry/node` version (`@sentry/react-router`
  * stops at 10.x on the registry and would bring `@sentry/node` 10 beside the
  * server's 11). The app runs its own server (docs/decisions/0067): Express 5
@@ -26,7 +27,9 @@ export const REACT_ROUTER_VERSION = "8.5.3";
 export const REACT_ROUTER_TOOLS_VERSION = "8.4.0";
 export const REACT_VERSION = "19.3.1";
 export const REACT_TYPES_VERSION = "^19.3.0";
-export const VITE_VERSION = "7.3.8";
+export const VITE_VERSION = "8.4.0";
+/** A range within typescript-eslint's peer range, so its patches still come. */
+export const TYPESCRIPT_RANGE = "~6.0.3";
 export const SENTRY_BROWSER_VERSION = "11.12.0";
 export const EXPRESS_VERSION = "5.3.0";
 export const COMPRESSION_VERSION = "1.8.2";
@@ -54,6 +57,7 @@ export const ADDED_DEV_RANGES = [
   `@types/react-dom@${REACT_TYPES_VERSION}`,
   "@types/express@^5.0.6",
   "@types/compression@^1.8.1",
+  `typescript@${TYPESCRIPT_RANGE}`,
 ];
 
 /** `npm start` on React Router 8: the app's own server (server.mjs), given the server build as remix-serve was. */

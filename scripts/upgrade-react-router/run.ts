@@ -44,11 +44,11 @@ const HERE = import.meta.dirname;
 const ROOT = path.resolve(HERE, "../..");
 const REPLACEMENTS = path.join(HERE, "react-router-8");
 
-/** Not rewritten: output, installed packages, the prose (docs say what changed), and this script. */
+/** Not rewritten: output, installed packages (tools/spotlight has its own), the prose, and this script. */
 const SKIPPED =
-  /^(node_modules|\.git|\.cache|\.react-router|test-results|playwright-report|build[^/]*|bench\/results|bench\/baseline\/build[^/]*|docs|scripts\/upgrade-react-router)(\/|$)|\.md$|^package(-lock)?\.json$/;
+  /(^|\/)node_modules(\/|$)|^(\.git|\.cache|\.react-router|test-results|playwright-report|build[^/]*|bench\/results|bench\/baseline\/build[^/]*|docs|scripts\/upgrade-react-router)(\/|$)|\.md$|^package(-lock)?\.json$/;
 /** Where the pages of history are looked for (history-pages.ts): all but output and packages. */
-const SKIPPED_FOR_HISTORY = /^(node_modules|\.git|\.cache|build[^/]*|bench\/results)(\/|$)/;
+const SKIPPED_FOR_HISTORY = /(^|\/)node_modules(\/|$)|^(\.git|\.cache|build[^/]*|bench\/results)(\/|$)/;
 const REWRITTEN = /\.(ts|tsx|js|mjs|cjs|json|ya?ml|sh)$|(^|\/)(Dockerfile|\.dockerignore|\.env\.example)$/;
 
 const say = (line: string) => console.log(`upgrade: ${line}`);
@@ -152,7 +152,23 @@ function leftovers(): string[] {
   return [...files, ...prose, ...locked.map((key) => `package-lock.json: ${key}`)];
 }
 
+const USAGE = `usage: npm run upgrade:react-router [-- --allow-dirty]
+Rewrites this tree in place from Remix 2 to React Router 8 (docs/upgrading-to-react-router-8.md).
+  --allow-dirty  go on with uncommitted changes`;
+
+/** Any other word is refused before a file is touched: `--help` must never start the rewrite. */
+function readArguments(): void {
+  const args = process.argv.slice(2);
+  if (args.includes("--help") || args.includes("-h")) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const unknown = args.filter((arg) => arg !== "--allow-dirty");
+  if (unknown.length) throw new Error(`unknown option ${unknown.join(" ")} (--help lists the options)`);
+}
+
 function main(): void {
+  readArguments();
   refuseUnlessReady();
   const rewritten = rewriteSources();
   say(`${rewritten.length} files rewritten (imports, package names, globals)`);

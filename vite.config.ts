@@ -2,16 +2,16 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
-import { DEFAULT_BUILD_DIRECTORY, frameworkPlugin } from "./server/adapter/framework-plugin";
-import { substituteServerBuild } from "./server/adapter/substitute-server-build";
-import { quietBuild } from "./vite/build-warnings";
+import { DEFAULT_BUILD_DIRECTORY, frameworkPlugin } from "./server/adapter/framework-plugin.ts";
+import { substituteServerBuild } from "./server/adapter/substitute-server-build.ts";
+import { quietBuild } from "./vite/build-warnings.ts";
 import {
   browserSentryCore,
   bundleBootDependencies,
   clientChunks,
   serverBootEntry,
   sourceMaps,
-} from "./vite/plugins";
+} from "./vite/plugins.ts";
 
 export function createViteConfig({ buildDirectory = DEFAULT_BUILD_DIRECTORY } = {}) {
   return defineConfig({

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { buildLogger, expectedRollupWarning } from "./build-warnings";
 
 describe("the build's expected warnings", () => {
-  it("silences zod's unreadable annotations and empty route chunks only", () => {
+  it("silences zod's unreadable annotations, empty route chunks and Rolldown's hook timings only", () => {
     const zod = "/app/node_modules/zod/v4/core/util.js";
     expect(expectedRollupWarning({ code: "INVALID_ANNOTATION", id: zod, message: "" })).toBe(true);
     expect(
@@ -15,6 +15,7 @@ describe("the build's expected warnings", () => {
     expect(expectedRollupWarning({ code: "SOURCEMAP_BROKEN", plugin: "vite:css-post", message: "" })).toBe(
       false,
     );
+    expect(expectedRollupWarning({ code: "PLUGIN_TIMINGS", message: "callbacks ran for 5.7s" })).toBe(true);
     expect(expectedRollupWarning({ code: "CIRCULAR_DEPENDENCY", message: "" })).toBe(false);
   });
 

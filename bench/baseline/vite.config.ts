@@ -13,7 +13,7 @@
  */
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
-import { benchRouteCount } from "../../e2e/fixtures/routes";
+import { benchRouteCount } from "../../e2e/fixtures/routes.ts";
 import { remixOptions } from "../../remix.config.js";
 
 export default defineConfig({

@@ -11,7 +11,7 @@
 import path from "node:path";
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
-import { benchRouteCount } from "../../e2e/fixtures/routes";
+import { benchRouteCount } from "../../e2e/fixtures/routes.ts";
 import { remixOptions } from "../../remix.config.js";
 
 export default defineConfig({

@@ -85,7 +85,7 @@ test("a loader error: production's page and digest, one log record, one Sentry e
   // Beyond production: the error's message and stack ride in the hydration data.
   const html = await response!.text();
   expect(html).toContain("Fixture: loader failed with secret-token-123");
-  // A frame at the fixture's loader (React Router 8's dev server, on Vite 7's module runner,
+  // A frame at the fixture's loader (React Router 8's dev server, on Vite's module runner,
   // names that frame after another identifier: its file and line are what is kept).
   expect(html).toMatch(/at \S+ \([^)]*\/e2e\/fixtures\/routes\/loader-error\.tsx:\d+:\d+\)/);
 

@@ -41,15 +41,11 @@ export function importedSpecifiers(source: string, fileName: string): string[] {
   const visit = (node: unknown): void => {
     if (!node || typeof node !== "object") return;
     if (Array.isArray(node)) return node.forEach(visit);
-    const {
-      type,
-      source: from,
-      argument,
-    } = node as Partial<Record<string, { value?: unknown }>> & {
+    const { type, source: from } = node as Partial<Record<string, { value?: unknown }>> & {
       type?: string;
     };
-    // `typeof import("x")` names its module as `argument`; every other form as `source`.
-    const named = type === "TSImportType" ? argument : MODULE_NODES.has(type ?? "") ? from : undefined;
+    // Babel 8 names the module of `typeof import("x")` as `source`, as every other form does.
+    const named = type === "TSImportType" || MODULE_NODES.has(type ?? "") ? from : undefined;
     if (typeof named?.value === "string") found.push(named.value);
     for (const [key, child] of Object.entries(node)) if (key !== "loc") visit(child);
   };

@@ -84,10 +84,10 @@ describe("upgradeManifest, on this project's package.json", () => {
     expect(added.filter((spec) => /unpatched|@react-router\/(serve|express|node)@/.test(spec))).toEqual([]);
     // React Router 8 needs React >= 19.2.7 and Vite 7 or 8; Vitest 5 takes Vite 8.
     expect(added).toEqual(expect.arrayContaining(["react@19.3.1", "react-dom@19.3.1", "vite@8.4.0"]));
-    expect(semver.satisfies("8.4.0", vitestPeers.vite)).toBe(true);
+    expect(semver.satisfies("8.4.0", vitestPeers.vite!)).toBe(true);
     // Every TypeScript the range admits is one typescript-eslint accepts, and it is past Remix 2's 5.x.
     expect(ADDED_DEV_RANGES).toContain(`typescript@${TYPESCRIPT_RANGE}`);
-    expect(semver.subset(TYPESCRIPT_RANGE, typescriptEslintPeers.typescript)).toBe(true);
+    expect(semver.subset(TYPESCRIPT_RANGE, typescriptEslintPeers.typescript!)).toBe(true);
     expect(semver.minVersion(TYPESCRIPT_RANGE)!.major).toBe(6);
     expect(ADDED_DEV_RANGES).toEqual(
       expect.arrayContaining(["@types/react@^19.3.0", "@types/react-dom@^19.3.0"]),

@@ -87,6 +87,19 @@ test("a frame at the throw of a built chunk resolves to the source's line", () =
   expect(resolveFrame({ filename, lineno: lineno + 1, colno }, debugMeta, record, "other")).toMatch(/no map/);
 });
 
+test("Rolldown's runtime chunk needs one debug id, and no map: Rolldown makes none for its helpers", () => {
+  const [chunk] = served.filter((file) => file.name.endsWith(".js"));
+  const runtime = {
+    name: "assets/rolldown-runtime-B1x2.js",
+    content: chunk!.content.replaceAll(debugIdsOf(chunk!.content)[0]!, randomUUID()),
+  };
+  expect(uploadProblems([...served, runtime], record, RELEASE)).toEqual([]);
+  const doubled = { ...runtime, content: runtime.content + chunk!.content };
+  expect(uploadProblems([...served, doubled], record, RELEASE)).toEqual([
+    expect.stringMatching(/^assets\/rolldown-runtime-B1x2\.js carries 2 debug ids/),
+  ]);
+});
+
 describe("planted failures", () => {
   test("a chunk with a second debug id, as a second plugin's snippet injects it", () => {
     const [chunk, other] = served.filter((file) => file.name.endsWith(".js"));

@@ -41,6 +41,9 @@ export function uploadedMaps(record: UploadRecord, release: string): Map<string,
 /** Chunks no stack can point into: empty ones (a resource route's), and the framework's route manifest (data). */
 const WITHOUT_CODE = /^\s*$|^window\.__(remix|reactRouter)Manifest=/;
 
+/** Rolldown's helpers (Vite 8), in a chunk of their own: no source of the app's, so it has no map to upload. */
+const BUNDLER_RUNTIME = /(^|\/)rolldown-runtime-[\w-]+\.js$/;
+
 /** What keeps the served files' stacks from resolving; none when everything would. */
 export function uploadProblems(served: ServedFile[], record: UploadRecord, release: string): string[] {
   const problems: string[] = [];
@@ -58,6 +61,7 @@ export function uploadProblems(served: ServedFile[], record: UploadRecord, relea
     }
     const id = ids[0] as string;
     const map = maps.get(id);
+    if (!map && BUNDLER_RUNTIME.test(chunk.name)) continue;
     if (!map) problems.push(`${chunk.name}: no map with its debug id ${id} under release ${release}`);
     else if ((JSON.parse(map.content) as { debug_id?: string }).debug_id !== id)
       problems.push(`${chunk.name}: the map uploaded for ${id} names another debug id`);

@@ -7,7 +7,7 @@ import "./ensure-chromium";
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 
-/** Errors, 404s, Sentry's events, traces and logs, privacy, log lines, headers, operations, the tunnel. */
+/** Errors, 404s, Sentry's events, traces and logs, privacy, log lines, headers, operations, the tunnel, uploaded maps. */
 const CORE_SPECS = [
   "errors/error-pages",
   "errors/not-found",
@@ -22,6 +22,7 @@ const CORE_SPECS = [
   "sentry/request-context",
   "sentry/privacy",
   "sentry/tunnel",
+  "sentry/uploaded-source-maps",
   "operations/request-logs",
   "operations/operations",
   "pages/security",

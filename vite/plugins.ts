@@ -56,6 +56,8 @@ export function sourceMaps(buildDirectory: string): PluginOption {
     configEnvironment: (name) => ({ build: { sourcemap: name === "client" ? upload && "hidden" : true } }),
   };
   if (!upload) return perEnvironment;
+  // The plugin's `telemetry: false` no longer reaches the CLI it uploads with, which reports to sentry.io.
+  process.env.SENTRY_CLI_NO_TELEMETRY ??= "1";
   return [
     perEnvironment,
     sentryVitePlugin({
@@ -65,6 +67,10 @@ export function sourceMaps(buildDirectory: string): PluginOption {
       release: { name: releaseName() },
       sourcemaps: { filesToDeleteAfterUpload: [`${buildDirectory}/client/**/*.map`] },
       telemetry: false,
+      // Left to the plugin, a failed upload is a logged line and the release ships unreadable stacks.
+      errorHandler: (error) => {
+        throw error;
+      },
     }),
   ];
 }

@@ -34,7 +34,10 @@ COPY vite ./vite
 ARG SENTRY_RELEASE=""
 ARG SENTRY_ORG=""
 ARG SENTRY_PROJECT=""
+# A self-hosted Sentry's address; unset, the upload goes to sentry.io.
+ARG SENTRY_URL=""
 RUN --mount=type=secret,id=sentry_auth_token \
+    [ -n "$SENTRY_URL" ] || unset SENTRY_URL; \
     if [ -s /run/secrets/sentry_auth_token ]; then \
       if [ -z "$SENTRY_RELEASE" ]; then \
         echo "SENTRY_RELEASE (build argument) is needed to upload source maps for the image's release" >&2; \

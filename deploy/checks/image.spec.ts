@@ -3,13 +3,12 @@
  * real: what it holds, how it serves, how it stops. Containers listen on
  * 127.0.0.1 of the host network; each is removed in `finally`.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { appImage, REPO_ROOT, TEST_RELEASE, type AppImage } from "./support/app-image";
 import { Container } from "./support/container";
-import { buildKitBuilder, docker, run } from "./support/docker";
+import { docker, run } from "./support/docker";
 import { imageShare, listApp, lockedPackages, mib } from "./support/image-contents";
 import { DIGEST_PATTERN } from "../../app/errors/digest";
 import { digestInHtml } from "../../test-support/error-digest";
@@ -104,33 +103,6 @@ test("the image holds the built app and production dependencies only", async () 
       : `image ${image.tag}: ${mib(size.total)}; base ${image.base} ${mib(size.base)}; ` +
           `the app's share ${mib(size.app)} (${((100 * size.app) / size.total).toFixed(0)} %: ${contents})`,
   );
-});
-
-test("a source-map upload needs the release: the token is read from a BuildKit secret", async () => {
-  test.setTimeout(10 * 60_000);
-  const builder = await buildKitBuilder();
-  // A file, not env=: the 20.10 CLI's BuildKit client reads secrets from files only.
-  const dir = mkdtempSync(path.join(tmpdir(), "scaffold-secret-"));
-  const token = path.join(dir, "token");
-  writeFileSync(token, "not-a-real-token", { mode: 0o600 });
-  const result = await run(
-    builder.command,
-    [
-      ...[...builder.build, "--progress=plain", "--network=host", "--target=build"],
-      ...[
-        "--build-arg",
-        `NODE_IMAGE=${image.base}`,
-        "--build-arg",
-        "SENTRY_ORG=o",
-        "--build-arg",
-        "SENTRY_PROJECT=p",
-      ],
-      ...["--secret", `id=sentry_auth_token,src=${token}`, REPO_ROOT],
-    ],
-    { env: builder.env, timeoutMs: 8 * 60_000 },
-  ).finally(() => rmSync(dir, { recursive: true, force: true }));
-  expect(result.code).not.toBe(0);
-  expect(result.stderr).toContain("SENTRY_RELEASE (build argument) is needed to upload source maps");
 });
 
 test("serves as a non-root node process 1, healthy, and stops with exit code 0", async () => {

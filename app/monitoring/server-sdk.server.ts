@@ -17,11 +17,7 @@ export function serverSdk(): ServerSdk | undefined {
 
 export async function loadServerSdk(): Promise<ServerSdk> {
   if (!loaded) {
-    const [node, core, server] = await Promise.all([
-      import("@sentry/node"),
-      import("@sentry/core"),
-      import("@sentry/core/server"),
-    ]);
+    const { node, core, server } = await import("./server-sdk-modules.server");
     loaded = { node, core, server };
   }
   return loaded;

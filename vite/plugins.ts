@@ -36,6 +36,11 @@ export function bundleBootDependencies(): Plugin {
     apply: "build",
     // The server SDK too, in a chunk loaded only when Sentry is on: half the memory of its 700 modules.
     config: () => ({ ssr: { noExternal: ["zod", "pino", /^@sentry\//, "@opentelemetry/api"] } }),
+    // Every module of the server SDK kept, as Node runs them: its code transformer imports its parser for the side effect.
+    transform(code, id, options) {
+      if ((options?.ssr || isServerEnvironment(this)) && /\/node_modules\/@sentry\//.test(id))
+        return { code, map: null, moduleSideEffects: true };
+    },
     generateBundle(_options, bundle) {
       // Its map stays on disk, unlinked: Node would parse all 4.6 MB of it at start (about 25 MB).
       for (const chunk of Object.values(bundle))

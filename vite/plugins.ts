@@ -2,6 +2,7 @@ import { execSync } from "node:child_process";
 import path from "node:path";
 import { sentryVitePlugin } from "@sentry/vite-plugin";
 import type { Plugin, PluginOption } from "vite";
+import { SERVER_SDK_CHUNK } from "../app/monitoring/server-sdk.server";
 
 export function serverBootEntry(): Plugin {
   let ssr = false;
@@ -26,9 +27,6 @@ export function serverBootEntry(): Plugin {
 function isServerEnvironment(context: { environment?: { config: { consumer: string } } }): boolean {
   return context.environment?.config.consumer === "server";
 }
-
-/** The chunk of the server SDK (app/monitoring/server-sdk-modules.server.ts). */
-export const SERVER_SDK_CHUNK = /server-sdk-modules\.server-[\w-]+\.js$/;
 
 export function bundleBootDependencies(): Plugin {
   return {

@@ -3,7 +3,7 @@
  * function and per package, over the samples taken in a time window.
  */
 
-import { SERVER_SDK_CHUNK } from "../../vite/plugins";
+import { SERVER_SDK_CHUNK } from "../../app/monitoring/server-sdk.server";
 
 /** The parts of a `.cpuprofile` this reads (Chrome DevTools protocol, Profiler.Profile). */
 export interface CpuProfile {

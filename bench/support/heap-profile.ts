@@ -4,7 +4,7 @@
  * so a Buffer that node:http allocates for the SDK counts as the SDK's.
  */
 
-import { SERVER_SDK_CHUNK } from "../../vite/plugins";
+import { SERVER_SDK_CHUNK } from "../../app/monitoring/server-sdk.server";
 import { BUNDLED_SDK } from "./cpu-profile";
 
 export interface HeapProfileNode {

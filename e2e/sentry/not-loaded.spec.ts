@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startApp } from "../../test-support/app-server";
-import { SERVER_SDK_CHUNK } from "../../vite/plugins";
+import { SERVER_SDK_CHUNK } from "../../app/monitoring/server-sdk.server";
 import { expect, test } from "../support/spec-helpers";
 
 test.use({ serverStarts: 2 }); // one per test, each probed

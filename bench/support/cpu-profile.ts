@@ -112,7 +112,7 @@ export function summarizeProfile(
     }
     if (sdkEntry) {
       const sdkName = sdkEntry.functionName || "(anonymous)";
-      const sdkWhere = `${sdkEntry.url.replace(/^.*\/node_modules\//, "")}:${sdkEntry.lineNumber + 1}`;
+      const sdkWhere = `${sdkEntry.url.replace(/^.*\/(node_modules|server\/assets)\//, "")}:${sdkEntry.lineNumber + 1}`;
       const entry = sdkEntries.get(`${sdkName} ${sdkWhere}`) ?? { name: sdkName, where: sdkWhere, us: 0 };
       entry.us += weight;
       sdkEntries.set(`${sdkName} ${sdkWhere}`, entry);

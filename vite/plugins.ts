@@ -34,9 +34,9 @@ export function bundleBootDependencies(): Plugin {
     apply: "build",
     // The server SDK too, in a chunk loaded only when Sentry is on: half the memory of its 700 modules.
     config: () => ({ ssr: { noExternal: ["zod", "pino", /^@sentry\//, "@opentelemetry/api"] } }),
-    // Every module of the server SDK kept, as Node runs them: its code transformer imports its parser for the side effect.
+    // Its vendored modules kept whole: its code transformer imports its parser for the side effect.
     transform(code, id, options) {
-      if ((options?.ssr || isServerEnvironment(this)) && /\/node_modules\/@sentry\//.test(id))
+      if ((options?.ssr || isServerEnvironment(this)) && /\/node_modules\/@sentry\/.*\/vendored\//.test(id))
         return { code, map: null, moduleSideEffects: true };
     },
     generateBundle(_options, bundle) {

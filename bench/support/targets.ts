@@ -16,7 +16,7 @@ import {
 } from "./servers";
 
 /**
- * The five servers every bench script compares, started one way for all of
+ * The six servers every bench script compares, started one way for all of
  * them (npm run bench: run, goals, profile).
  */
 

@@ -32,15 +32,13 @@ export function bundleBootDependencies(): Plugin {
   return {
     name: "bundle-boot-dependencies",
     apply: "build",
-    // The server SDK too, in a chunk loaded only when Sentry is on: half the memory of its 700 modules.
     config: () => ({ ssr: { noExternal: ["zod", "pino", /^@sentry\//, "@opentelemetry/api"] } }),
-    // Its vendored modules kept whole: its code transformer imports its parser for the side effect.
+    // Vendored modules kept whole (their parser is imported for its side effect); the map unlinked (decision 0095).
     transform(code, id, options) {
       if ((options?.ssr || isServerEnvironment(this)) && /\/node_modules\/@sentry\/.*\/vendored\//.test(id))
         return { code, map: null, moduleSideEffects: true };
     },
     generateBundle(_options, bundle) {
-      // Its map stays on disk, unlinked: Node would parse all 4.6 MB of it at start (about 25 MB).
       for (const chunk of Object.values(bundle))
         if (chunk.type === "chunk" && SERVER_SDK_CHUNK.test(chunk.fileName))
           chunk.code = chunk.code.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, "\n");

@@ -27,7 +27,6 @@ export async function loadServerSdk(): Promise<ServerSdk> {
 /** The build's chunk of the SDK (vite/plugins.ts), whose file is the app's to Sentry's stack parser. */
 export const SERVER_SDK_CHUNK = /server-sdk-modules\.server-[\w-]+\.js$/;
 
-/** The SDK's frames stay not the app's, as they were from node_modules. */
 export function sdkFramesNotInApp(parse: StackParser): StackParser {
   return (stack, ...rest) =>
     parse(stack, ...rest).map((frame) =>

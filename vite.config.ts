@@ -26,7 +26,7 @@ export function createViteConfig({ buildDirectory = DEFAULT_BUILD_DIRECTORY } = 
           frameworkPlugin({ buildDirectory }),
           // boot.js beside the server bundle: the environment check and Sentry start before the app loads.
           serverBootEntry(),
-          // zod and pino bundled into the boot: loading them module by module was most of the start-up (bench/README.md).
+          // zod, pino and the server SDK bundled: loaded module by module they cost start-up and memory (bench/README.md).
           bundleBootDependencies(),
           // The server's source maps kept; the browser's uploaded to Sentry and deleted, or never built.
           sourceMaps(buildDirectory),

@@ -12,17 +12,18 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { startRecorder } from "../test-support/sentry-recorder";
+import { startRecorder, type Recorder } from "../test-support/sentry-recorder";
 import { ensureBuild, routeCountBuilds } from "./support/builds";
 import { summarizeProfile, type CpuProfile } from "./support/cpu-profile";
+import { heapMarkdown, summarizeHeapProfile, type HeapProfile } from "./support/heap-profile";
 import type { TargetId } from "./support/report";
-import { stopAll, type BenchServer } from "./support/servers";
+import { memoryMb, stopAll, type BenchServer } from "./support/servers";
 import { AVAILABLE_TARGETS, startTarget } from "./support/targets";
 import { WORKLOADS } from "./support/workloads";
 
 const USAGE = `usage: npm run bench -- profile [options]
 Where one target's CPU goes: the cause of a goal that npm run bench -- goals misses.
-  --target <A|…|E>     as in npm run bench (default A)
+  --target <A|…|F>     as in npm run bench (default A)
   --routes <n>         generated routes of the build (default 300)
   --workload <id>      one workload of npm run bench (default doc-item)
   --requests <n>       measured requests (default 3000)
@@ -30,7 +31,8 @@ Where one target's CPU goes: the cause of a goal that npm run bench -- goals mis
   --connections <n>    concurrent connections (default 10)
   --top <n>            functions listed (default 20)
   --rate <r>           SENTRY_TRACES_SAMPLE_RATE of C or D (C: 1, D: the default), e.g. 0 for untraced only
-  --save <file>        also keep the .cpuprofile there (open it in Chrome DevTools)`;
+  --save <file>        also keep the .cpuprofile there (open it in Chrome DevTools)
+  --heap               instead: what is live once started (its first GET / answered), by package (node --heap-prof)`;
 
 const { values } = parseArgs({
   options: {
@@ -43,6 +45,7 @@ const { values } = parseArgs({
     top: { type: "string", default: "20" },
     rate: { type: "string" },
     save: { type: "string" },
+    heap: { type: "boolean" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -62,8 +65,8 @@ const warmup = integer("warmup", values.warmup);
 const connections = integer("connections", values.connections);
 const top = integer("top", values.top);
 const target = values.target as TargetId;
-if (!["A", "B", "C", "D", "E"].includes(target))
-  throw new Error(`--target must be A, B, C, D or E\n${USAGE}`);
+if (!["A", "B", "C", "D", "E", "F"].includes(target))
+  throw new Error(`--target must be A, B, C, D, E or F\n${USAGE}`);
 if (!AVAILABLE_TARGETS.includes(target))
   throw new Error("--target E: the documented @sentry/remix setup exists on Remix 2 only (bench/documented)");
 const workload = WORKLOADS.find((w) => w.id === values.workload);
@@ -88,6 +91,22 @@ function send(server: BenchServer, amount: number) {
   );
 }
 
+/** The live heap by package once started, and the resident set (bench/README.md, "The floor"). */
+async function heapAtStart(profileDir: string, recorder: Recorder | undefined) {
+  const nodeOptions = `--heap-prof --heap-prof-dir=${profileDir} --heap-prof-interval=4096`;
+  const server = await startTarget(target, { routes, recorder, nodeOptions, sampleRate: values.rate });
+  await (await fetch(`${server.url}/`)).arrayBuffer();
+  const { rss } = memoryMb(server.pid);
+  await server.stop(20_000);
+  const file = readdirSync(profileDir).find((name) => name.endsWith(".heapprofile"));
+  if (!file) throw new Error(`no heap profile written; server output:\n${server.output()}`);
+  const heap = summarizeHeapProfile(
+    JSON.parse(readFileSync(path.join(profileDir, file), "utf8")) as HeapProfile,
+  );
+  const title = `Heap once started: ${target}, ${routes} routes, RSS ${rss.toFixed(1)} MiB`;
+  process.stdout.write(`## ${title}\n\n${heapMarkdown(heap)}\n`);
+}
+
 async function main() {
   const builds = routeCountBuilds(routes);
   ensureBuild(
@@ -96,8 +115,16 @@ async function main() {
     log,
   );
   const profileDir = mkdtempSync(path.join(os.tmpdir(), "bench-profile-"));
+  if (values.heap) {
+    const recorder = "CDEF".includes(target) ? await startRecorder() : undefined;
+    return heapAtStart(profileDir, recorder).finally(async () => {
+      await stopAll(5_000);
+      await recorder?.close();
+      rmSync(profileDir, { recursive: true, force: true });
+    });
+  }
   const profiling = `--cpu-prof --cpu-prof-dir=${profileDir} --cpu-prof-interval=500`;
-  const recorder = "CDE".includes(target) ? await startRecorder() : undefined;
+  const recorder = "CDEF".includes(target) ? await startRecorder() : undefined;
   try {
     const server = await startTarget(target, {
       routes,

@@ -41,7 +41,7 @@ Re-checks decisions 0030 and 0031: the scaffold against bare Remix, and a reques
   --warmup <s>        warm-up seconds per workload/target BENCH_WARMUP       (default 3)
   --connections <n>   concurrent connections              BENCH_CONNECTIONS  (default 20)
   --build <mode>      auto | always | never               BENCH_BUILD        (default auto)
-  --targets <ids>     subset, e.g. A,C,E                  BENCH_TARGETS      (default A,B,C,D,E)
+  --targets <ids>     subset, e.g. A,C,E                  BENCH_TARGETS      (default A,B,C,D,E,F)
   --workloads <ids>   subset, e.g. doc-start,not-found    BENCH_WORKLOADS    (default all)
   --routes <counts>   generated routes per build          BENCH_ROUTES       (default 1,100,300)
 smoke run: BENCH_DURATION=1 BENCH_ROUNDS=1 BENCH_WARMUP=0.5 BENCH_ROUTES=1 npm run bench`;
@@ -303,7 +303,7 @@ async function main() {
   for (const count of routes) {
     const builds = routeCountBuilds(count);
     if (targets.some((t) => t.id === "A")) ensureBuild(builds.baseline, options.build, log);
-    if (targets.some((t) => "BCD".includes(t.id))) ensureBuild(builds.app, options.build, log);
+    if (targets.some((t) => "BCDF".includes(t.id))) ensureBuild(builds.app, options.build, log);
     if (targets.some((t) => t.id === "E")) ensureBuild(builds.documented, options.build, log);
   }
 

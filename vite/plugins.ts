@@ -2,6 +2,7 @@ import { execSync } from "node:child_process";
 import path from "node:path";
 import { sentryVitePlugin } from "@sentry/vite-plugin";
 import type { Plugin, PluginOption } from "vite";
+import { SERVER_SDK_CHUNK } from "../app/monitoring/server-sdk.server";
 
 export function serverBootEntry(): Plugin {
   let ssr = false;
@@ -31,7 +32,17 @@ export function bundleBootDependencies(): Plugin {
   return {
     name: "bundle-boot-dependencies",
     apply: "build",
-    config: () => ({ ssr: { noExternal: ["zod", "pino"] } }),
+    config: () => ({ ssr: { noExternal: ["zod", "pino", /^@sentry\//, "@opentelemetry/api"] } }),
+    // Vendored modules kept whole (their parser is imported for its side effect); the map unlinked (decision 0096).
+    transform(code, id, options) {
+      if ((options?.ssr || isServerEnvironment(this)) && /\/node_modules\/@sentry\/.*\/vendored\//.test(id))
+        return { code, map: null, moduleSideEffects: true };
+    },
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === "chunk" && SERVER_SDK_CHUNK.test(chunk.fileName))
+          chunk.code = chunk.code.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, "\n");
+    },
   };
 }
 

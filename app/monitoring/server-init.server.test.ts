@@ -2,6 +2,22 @@ import type { Client, Event, Integration } from "@sentry/core";
 import * as Sentry from "@sentry/node";
 import { describe, expect, it } from "vitest";
 import { contextIntegration } from "./server-init.server";
+import { sdkFramesNotInApp } from "./server-sdk.server";
+
+describe("sdkFramesNotInApp", () => {
+  it("marks the frames of the build's chunk of the SDK not the app's, and leaves the app's", () => {
+    const stack = [
+      "Error: x",
+      "    at loader (file:///srv/build/server/assets/routes-Ab1.js:3:9)",
+      "    at Object.apply (file:///srv/build/server/assets/server-sdk-modules.server-Cd2_x.js:40:7)",
+    ].join("\n");
+    const frames = sdkFramesNotInApp(Sentry.defaultStackParser)(stack);
+    expect(frames.map((frame) => [frame.function, frame.in_app])).toEqual([
+      ["Object.apply", false],
+      ["loader", true],
+    ]);
+  });
+});
 
 /** The SDK's own Context integration, counting how often it reads the process's figures. */
 function countedContextIntegration() {

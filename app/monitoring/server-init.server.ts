@@ -10,7 +10,7 @@ import { sdkTraceSampler } from "./trace-sampling.server";
 import { ALLOWED_REQUEST_HEADERS, sharedSentryOptions } from "./sentry-options";
 import { sentryLogsOptions } from "./sentry-logs.server";
 import { ingestTransport } from "./sentry-transport.server";
-import { loadServerSdk, serverSdk } from "./server-sdk.server";
+import { loadServerSdk, sdkFramesNotInApp, serverSdk } from "./server-sdk.server";
 import { traceBudget } from "./trace-budget.server";
 
 /** Set in full: the SDK's defaults collect everything (cookies, headers, bodies, IPs, local variables). */
@@ -57,6 +57,7 @@ export async function initServerSentry(
     enableOpenTelemetrySetup: false,
     // Database clients' spans (docs/decisions/0079).
     enableRuntimeChannelInjection: true,
+    stackParser: sdkFramesNotInApp(Sentry.defaultStackParser),
     transport: ingestTransport(sdk, { proxy: outboundProxy(env) }),
     transportOptions: {
       ...shared.transportOptions,

@@ -1,4 +1,5 @@
 import type * as SentryCore from "@sentry/core";
+import type { StackParser } from "@sentry/core";
 import type * as SentryCoreServer from "@sentry/core/server";
 import type * as SentryNode from "@sentry/node";
 
@@ -17,14 +18,20 @@ export function serverSdk(): ServerSdk | undefined {
 
 export async function loadServerSdk(): Promise<ServerSdk> {
   if (!loaded) {
-    const [node, core, server] = await Promise.all([
-      import("@sentry/node"),
-      import("@sentry/core"),
-      import("@sentry/core/server"),
-    ]);
+    const { node, core, server } = await import("./server-sdk-modules.server");
     loaded = { node, core, server };
   }
   return loaded;
+}
+
+/** The build's chunk of the SDK (vite/plugins.ts), whose file is the app's to Sentry's stack parser. */
+export const SERVER_SDK_CHUNK = /server-sdk-modules\.server-[\w-]+\.js$/;
+
+export function sdkFramesNotInApp(parse: StackParser): StackParser {
+  return (stack, ...rest) =>
+    parse(stack, ...rest).map((frame) =>
+      frame.filename && SERVER_SDK_CHUNK.test(frame.filename) ? { ...frame, in_app: false } : frame,
+    );
 }
 
 /** For unit tests that started the SDK, so later tests in the same process see Sentry off. */

@@ -3,6 +3,8 @@
  * function and per package, over the samples taken in a time window.
  */
 
+import { SERVER_SDK_CHUNK } from "../../app/monitoring/server-sdk.server";
+
 /** The parts of a `.cpuprofile` this reads (Chrome DevTools protocol, Profiler.Profile). */
 export interface CpuProfile {
   nodes: {
@@ -19,10 +21,14 @@ export interface CpuProfile {
   timeDeltas: number[];
 }
 
+/** The server SDK, bundled into a chunk of the build (vite/plugins.ts). */
+export const BUNDLED_SDK = "@sentry/node (bundled)";
+
 /** The package (`@scope/name` or `name`) for a file under node_modules, `node` for Node's own, the build, or the frame's kind. */
 export function packageOf(url: string, functionName: string): string {
   if (!url) return functionName.startsWith("(") ? functionName : "(native)";
   if (url.startsWith("node:")) return "node";
+  if (SERVER_SDK_CHUNK.test(url)) return BUNDLED_SDK;
   const modules = url.lastIndexOf("/node_modules/");
   if (modules !== -1) {
     const [scope, name] = url.slice(modules + "/node_modules/".length).split("/");
@@ -44,10 +50,16 @@ export interface ProfileSummary {
   packages: { name: string; msPerRequest: number }[];
   /** The app's own functions (frames in a build's files) by inclusive time: themselves and what they call. */
   appInclusive: { name: string; where: string; msPerRequest: number }[];
+  /** The SDK's own time and the Node and V8 work it calls (not the app it calls back), by its outermost frame. */
+  sdkInclusive: { name: string; where: string; msPerRequest: number }[];
 }
 
+const isSdkFrame = (url: string) => url.includes("/node_modules/@sentry/") || SERVER_SDK_CHUNK.test(url);
+/** A frame of a package or the app, which a sample below it is charged to; not Node's or V8's own. */
+const isOwnedFrame = (url: string) => url.includes("/node_modules/") || isAppFrame(url) || isSdkFrame(url);
+
 /** A frame of the app's own code: a file of a build directory (`build-bench-1/server/index.js`). */
-const isAppFrame = (url: string) => /\/build[^/]*\/server\//.test(url);
+const isAppFrame = (url: string) => /\/build[^/]*\/server\//.test(url) && !SERVER_SDK_CHUNK.test(url);
 
 export function summarizeProfile(
   profile: CpuProfile,
@@ -63,6 +75,7 @@ export function summarizeProfile(
   const parentOf = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
   const inclusive = new Map<string, { name: string; where: string; us: number }>();
+  const sdkEntries = new Map<string, { name: string; where: string; us: number }>();
   let time = profile.startTime;
   profile.samples.forEach((id, index) => {
     time += profile.timeDeltas[index] ?? 0;
@@ -79,8 +92,14 @@ export function summarizeProfile(
     self.set(key, entry);
     // Inclusive time of the app's frames on this sample's stack, each counted once (recursion).
     const seen = new Set<string>();
+    let sdkEntry: CpuProfile["nodes"][number]["callFrame"] | undefined;
+    let charged = false; // past the nearest owned frame, and the SDK's run of frames above it
     for (let node: number | undefined = id; node !== undefined; node = parentOf.get(node)) {
       const callFrame = byId.get(node)?.callFrame;
+      if (callFrame && !charged && isOwnedFrame(callFrame.url)) {
+        if (isSdkFrame(callFrame.url)) sdkEntry = callFrame;
+        else charged = true;
+      }
       if (!callFrame || !isAppFrame(callFrame.url)) continue;
       const appName = callFrame.functionName || "(anonymous)";
       const appWhere = `${callFrame.url.replace(/^.*\/(build[^/]*\/server\/)/, "$1")}:${callFrame.lineNumber + 1}`;
@@ -90,6 +109,13 @@ export function summarizeProfile(
       const total = inclusive.get(appKey) ?? { name: appName, where: appWhere, us: 0 };
       total.us += weight;
       inclusive.set(appKey, total);
+    }
+    if (sdkEntry) {
+      const sdkName = sdkEntry.functionName || "(anonymous)";
+      const sdkWhere = `${sdkEntry.url.replace(/^.*\/(node_modules|server\/assets)\//, "")}:${sdkEntry.lineNumber + 1}`;
+      const entry = sdkEntries.get(`${sdkName} ${sdkWhere}`) ?? { name: sdkName, where: sdkWhere, us: 0 };
+      entry.us += weight;
+      sdkEntries.set(`${sdkName} ${sdkWhere}`, entry);
     }
   });
   const perRequest = (us: number) => us / 1000 / requests;
@@ -106,6 +132,10 @@ export function summarizeProfile(
   const appInclusive = [...inclusive.values()]
     .sort((a, b) => b.us - a.us)
     .map(({ name, where, us }) => ({ name, where, msPerRequest: perRequest(us) }));
+  const sdkInclusive = [...sdkEntries.values()]
+    .sort((a, b) => b.us - a.us)
+    .map(({ name, where, us }) => ({ name, where, msPerRequest: perRequest(us) }));
+  const sdkTotal = sdkInclusive.reduce((sum, f) => sum + f.msPerRequest, 0);
   const share = (ms: number) => `${((ms / busyMsPerRequest) * 100).toFixed(1)} %`;
   // The SDK's own code (self time of every @sentry/* package), the figure the cost goals compare.
   const sdkMsPerRequest = packages
@@ -128,6 +158,14 @@ export function summarizeProfile(
     "",
     `Sentry's SDK (every \`@sentry/*\` package, self time): ${sdkMsPerRequest.toFixed(4)} ms per request, ${share(sdkMsPerRequest)}.`,
     "",
+    `With the Node and V8 work it calls, not the app's it calls back (by its outermost frame): ${sdkTotal.toFixed(4)} ms, ${share(sdkTotal)}.`,
+    "",
+    "| total ms/req | share | the SDK's entry | where |",
+    "| --: | --: | --- | --- |",
+    ...sdkInclusive
+      .slice(0, top)
+      .map((f) => `| ${f.msPerRequest.toFixed(4)} | ${share(f.msPerRequest)} | \`${f.name}\` | ${f.where} |`),
+    "",
     "The app's own functions by inclusive time (themselves and everything they call, SDK included):",
     "",
     "| total ms/req | share | function | where |",
@@ -136,5 +174,14 @@ export function summarizeProfile(
       .slice(0, top)
       .map((f) => `| ${f.msPerRequest.toFixed(4)} | ${share(f.msPerRequest)} | \`${f.name}\` | ${f.where} |`),
   ].join("\n");
-  return { markdown, note, busyMsPerRequest, sdkMsPerRequest, functions, packages, appInclusive };
+  return {
+    markdown,
+    note,
+    busyMsPerRequest,
+    sdkMsPerRequest,
+    functions,
+    packages,
+    appInclusive,
+    sdkInclusive,
+  };
 }

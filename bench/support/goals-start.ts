@@ -1,7 +1,7 @@
 /**
- * The start-up goals (bench/README.md, "Goals"): the app with Sentry off against bare Remix, each
- * started afresh every round (1 route), from spawning its start command to its first `GET /`
- * answered, and its resident set then.
+ * The start-up goals (bench/README.md, "Goals"): the app with Sentry off against bare Remix, and
+ * Sentry on at rate 0 against off, each started afresh every round (1 route), from spawning its
+ * start command to its first `GET /` answered, and its resident set then.
  */
 import { routeCountBuilds } from "./builds";
 import { inTurn, PerRound, type GoalContext, type GoalSection } from "./goal-run";
@@ -9,7 +9,7 @@ import type { TargetId } from "./report";
 import { memoryMb } from "./servers";
 import { startTarget } from "./targets";
 
-const TARGETS: TargetId[] = ["A", "B"];
+const TARGETS: TargetId[] = ["A", "B", "F"];
 
 export function startGoals(context: GoalContext): GoalSection {
   const figures = new PerRound();
@@ -41,6 +41,12 @@ export function startGoals(context: GoalContext): GoalSection {
         kind: "max",
         bound: 1.2,
         values: figures.ratio("B rss", "A rss"),
+      },
+      {
+        goal: "RSS once started, Sentry on at rate 0 ÷ Sentry off",
+        kind: "max",
+        bound: 1.3,
+        values: figures.ratio("F rss", "B rss"),
       },
     ],
     async stop() {},

@@ -4,6 +4,9 @@
  * so a Buffer that node:http allocates for the SDK counts as the SDK's.
  */
 
+import { SERVER_SDK_CHUNK } from "../../app/monitoring/server-sdk.server";
+import { BUNDLED_SDK } from "./cpu-profile";
+
 export interface HeapProfileNode {
   callFrame: { functionName: string; url: string };
   selfSize: number;
@@ -21,6 +24,7 @@ const FRAMEWORK = /^(@remix-run|react-router|react-dom|react|isbot|cookie|set-co
 export function moduleOf(url: string): string | undefined {
   // Sources and code of the modules being loaded: neither the importer's nor the imported's own data.
   if (url.startsWith("node:internal/modules/")) return LOADING;
+  if (SERVER_SDK_CHUNK.test(url)) return BUNDLED_SDK;
   const packaged = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
   if (packaged) return packaged[1];
   if (/\/(build-bench[^/]*|build-routes-\d+|build)\/server\/|\/boot\.mjs$|\/(app|server)\//.test(url))
@@ -61,4 +65,19 @@ export function summarizeHeapProfile(profile: HeapProfile): {
   };
   visit(profile.head, undefined);
   return { byOwner, byModule, totalMb: total / 2 ** 20 };
+}
+
+/** The summary as two Markdown tables: by owner, then by module (those of at least `leastMb`). */
+export function heapMarkdown(heap: ReturnType<typeof summarizeHeapProfile>, leastMb = 0.1): string {
+  const rows = (map: Map<string, number>, least: number) =>
+    [...map]
+      .filter(([, mb]) => mb >= least)
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, mb]) => `| ${mb.toFixed(1)} | ${name} |`);
+  return [
+    `Live heap, sampled: ${heap.totalMb.toFixed(1)} MiB.`,
+    "",
+    ...["| MiB | owner |", "| --: | --- |", ...rows(heap.byOwner, 0), ""],
+    ...[`| MiB | module (≥ ${leastMb}) |`, "| --: | --- |", ...rows(heap.byModule, leastMb)],
+  ].join("\n");
 }

@@ -5,7 +5,7 @@
  */
 import { fixed, formatSpread, ratio, spread, type Spread } from "./stats";
 
-export type TargetId = "A" | "B" | "C" | "D" | "E";
+export type TargetId = "A" | "B" | "C" | "D" | "E" | "F";
 
 /** One measurement: one workload against one target at one route count, for one round. */
 export interface Sample {

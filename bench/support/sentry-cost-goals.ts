@@ -83,6 +83,12 @@ const COST_GOALS: CostGoal[] = [
     ...{ kind: "min", bound: DOCUMENTED_SETUP_GOAL, of: ["C", "E"], measure: "rps" },
     aim: (routes) => routes === 1,
   },
+  // The floor: the SDK loaded and on, tracing nothing; not met on either tree ("The floor").
+  {
+    text: "CPU/req Sentry off ÷ rate 0",
+    ...{ kind: "min", bound: 0.95, of: ["B", "F"], measure: "cpu" },
+    aim: () => true,
+  },
   // Route matching, patched (decision 0030): bare Remix's request grows with the routes, the app's far less.
   { text: "CPU/req bare ÷ Sentry off", kind: "min", bound: 2, of: ["A", "B"], measure: "cpu", routes: [300] },
 ];

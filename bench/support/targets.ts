@@ -16,7 +16,7 @@ import {
 } from "./servers";
 
 /**
- * The five servers every bench script compares, started one way for all of
+ * The six servers every bench script compares, started one way for all of
  * them (npm run bench: run, goals, profile).
  */
 
@@ -31,6 +31,7 @@ export const TARGET_NAMES: Record<TargetId, string> = {
   C: "C Sentry 100 %",
   D: `D Sentry ${DEFAULT_SAMPLE_RATE * 100} % (default)`,
   E: "E documented @sentry/remix 100 %",
+  F: "F Sentry on at rate 0 (the floor)",
 };
 
 /** The targets this tree has: E only where its setup exists (Remix 2: servers.ts, HAS_DOCUMENTED_TARGET). */
@@ -39,7 +40,7 @@ export const AVAILABLE_TARGETS = (Object.keys(TARGET_NAMES) as TargetId[]).filte
 );
 
 /** One recorder, one project per Sentry target, so that envelopes are counted per server. */
-export const SENTRY_PROJECTS: Partial<Record<TargetId, string>> = { C: "3", D: "4", E: "6" };
+export const SENTRY_PROJECTS: Partial<Record<TargetId, string>> = { C: "3", D: "4", F: "5", E: "6" };
 
 export interface TargetStart {
   routes: number;
@@ -47,9 +48,9 @@ export interface TargetStart {
   recorder?: Recorder;
   /** Further `node` flags (the profile's `--cpu-prof`). */
   nodeOptions?: string;
-  /** SENTRY_TRACES_SAMPLE_RATE of C or D instead of their own (1, the default). */
+  /** SENTRY_TRACES_SAMPLE_RATE of C, D or F instead of their own (1, the default, 0). */
   sampleRate?: string;
-  /** Further environment of B, C or D (the soak's SENTRY_TRACES_PER_SECOND). */
+  /** Further environment of B, C, D or F (the soak's SENTRY_TRACES_PER_SECOND). */
   env?: Record<string, string>;
 }
 
@@ -79,8 +80,8 @@ export function startTarget(id: TargetId, options: TargetStart): Promise<BenchSe
       const env: Record<string, string> = {};
       if (nodeOptions) env.NODE_OPTIONS = appNodeOptions(nodeOptions);
       if (id !== "B") Object.assign(env, { SENTRY_DSN: dsn(), SENTRY_ENVIRONMENT: "bench" });
-      // D leaves the rate unset: the app's production default.
-      const rate = sampleRate ?? (id === "C" ? "1" : undefined);
+      // D leaves the rate unset: the app's production default. F traces nothing: what the SDK costs on.
+      const rate = sampleRate ?? { C: "1", F: "0" }[id as string];
       if (id !== "B" && rate !== undefined) env.SENTRY_TRACES_SAMPLE_RATE = rate;
       return startAppServer(id, { build: builds.appDir, env: { ...env, ...options.env } });
     }

@@ -3,35 +3,23 @@
  * production build, started by the real start script with a probe preloaded
  * first (support/loaded-modules.mjs) that lists every module the process
  * resolves. Without SENTRY_DSN, after a page, a server error and a form post,
- * no module of `@sentry/*` was loaded and Sentry's global carrier never
- * existed. With a DSN, the same probe sees the server SDK (`@sentry/node` 11
- * and its `@sentry/core`) and nothing of the browser SDK's copies (10.x,
- * nested under `@sentry/remix`): the probe can see what the first test says
- * is absent.
+ * neither a module of `@sentry/*` nor the build's chunk of the server SDK
+ * (vite/plugins.ts) was loaded, and Sentry's global carrier never existed.
+ * With a DSN, the same probe sees that chunk load and one SDK in the carrier,
+ * 11.12.0 (none of the browser SDK's 10.x), and no `@sentry/*` package loaded
+ * from node_modules beside it: the probe can see what the first test says is absent.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { startApp } from "../../test-support/app-server";
+import { SERVER_SDK_CHUNK } from "../../app/monitoring/server-sdk.server";
 import { expect, test } from "../support/spec-helpers";
 
 test.use({ serverStarts: 2 }); // one per test, each probed
 
 const PROBE = "./e2e/support/loaded-modules.mjs";
 const SENTRY_PACKAGE = /\/node_modules\/(@sentry(?:-internal)?\/[^/]+)\//;
-
-/** Name and version of the installed package a loaded module belongs to (its innermost `node_modules/@sentry/<name>`). */
-function sentryPackageOf(url: string): { name: string; version: string; dir: string } {
-  const file = fileURLToPath(url);
-  const at = file.lastIndexOf("/node_modules/@sentry");
-  const dir = file.slice(0, file.indexOf("/", file.indexOf("/", at + "/node_modules/".length) + 1));
-  const { name, version } = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as {
-    name: string;
-    version: string;
-  };
-  return { name, version, dir };
-}
 
 /** Starts the server with the probe, makes requests through every server path that reports to Sentry, stops it. */
 async function loadedBy(env: Record<string, string>) {
@@ -52,13 +40,16 @@ async function loadedBy(env: Record<string, string>) {
     } finally {
       expect(await app.stop()).toEqual({ code: 0, signal: null });
     }
-    const { modules, sentryCarrier } = JSON.parse(readFileSync(file, "utf8")) as {
+    const { modules, sentryCarrier, sentryVersions } = JSON.parse(readFileSync(file, "utf8")) as {
       modules: string[];
       sentryCarrier: boolean;
+      sentryVersions: string[];
     };
     return {
       modules,
       sentryCarrier,
+      sentryVersions,
+      sdkChunk: modules.filter((url) => SERVER_SDK_CHUNK.test(url)),
       sentryPaths: modules.filter((url) => SENTRY_PACKAGE.test(url)),
     };
   } finally {
@@ -66,29 +57,21 @@ async function loadedBy(env: Record<string, string>) {
   }
 }
 
-test("Sentry off: the server loads no module of @sentry/* and has no Sentry carrier", async () => {
+test("Sentry off: the server loads no module of @sentry/* nor the SDK's chunk, and has no Sentry carrier", async () => {
   const off = await loadedBy({});
   // The probe saw the app's own packages load.
   expect(off.modules.some((url) => url.includes("/node_modules/@remix-run/server-runtime/"))).toBe(true);
   expect(off.sentryPaths).toEqual([]);
+  expect(off.sdkChunk).toEqual([]);
   expect(off.sentryCarrier).toBe(false);
 });
 
-test("Sentry on: the server loads @sentry/node 11 and its core, never the browser SDK's copies", async ({
+test("Sentry on: the server loads the build's chunk of @sentry/node 11, never the browser SDK's copies", async ({
   recorder,
 }) => {
   const on = await loadedBy({ SENTRY_DSN: recorder.dsn(), SENTRY_TRACES_SAMPLE_RATE: "1" });
-  const loaded = new Map(on.sentryPaths.map((url) => [sentryPackageOf(url).dir, sentryPackageOf(url)]));
-  const root = path.resolve(import.meta.dirname, "../..");
-  const top = (name: string) => loaded.get(path.join(root, "node_modules", name));
-  expect(top("@sentry/node")?.version).toBe("11.12.0");
-  expect(top("@sentry/core")?.version).toBe("11.12.0");
-  expect(on.sentryCarrier).toBe(true);
-  // No package of the browser SDK's 10.x family, wherever npm put it (under @sentry/remix or elsewhere).
-  const tenX = [...loaded.values()].filter(({ version }) => version.startsWith("10."));
-  expect(tenX).toEqual([]);
-  // One @sentry/core: the top-level one, which the app's own code imports too.
-  expect([...loaded.values()].filter(({ name }) => name === "@sentry/core").map(({ dir }) => dir)).toEqual([
-    path.join(root, "node_modules/@sentry/core"),
-  ]);
+  expect(on.sdkChunk).toHaveLength(1);
+  // One SDK, 11.12.0, in the carrier: no copy from node_modules beside the chunk, no 10.x of the browser's.
+  expect(on.sentryVersions).toEqual(["11.12.0"]);
+  expect(on.sentryPaths).toEqual([]);
 });

@@ -1,8 +1,9 @@
 // Preloaded (`--import`, before the start script's own preload) into a test
 // server by e2e/sentry/not-loaded.spec.ts, never into production: records the
 // URL of every module the process resolves, ES modules and CommonJS alike
-// (Node's synchronous module hooks), and whether Sentry's global carrier
-// exists, and writes both as JSON to LOADED_MODULES_FILE when the process exits.
+// (Node's synchronous module hooks), whether Sentry's global carrier exists and
+// the SDK versions registered in it, and writes them as JSON to
+// LOADED_MODULES_FILE when the process exits.
 import { writeFileSync } from "node:fs";
 import { registerHooks } from "node:module";
 
@@ -17,5 +18,7 @@ registerHooks({
   },
 });
 process.on("exit", () => {
-  writeFileSync(file, JSON.stringify({ modules: [...modules], sentryCarrier: "__SENTRY__" in globalThis }));
+  const carrier = /** @type {Record<string, unknown> | undefined} */ (Reflect.get(globalThis, "__SENTRY__"));
+  const sentryVersions = Object.keys(carrier ?? {}).filter((key) => /^\d/.test(key));
+  writeFileSync(file, JSON.stringify({ modules: [...modules], sentryCarrier: !!carrier, sentryVersions }));
 });

@@ -6,8 +6,7 @@ export function expectedRollupWarning(log: Rollup.RollupLog): boolean {
   if (log.code === "INVALID_ANNOTATION" && /[/\\]node_modules[/\\]zod[/\\]/.test(log.id ?? "")) return true;
   // A resource route (`/healthz`) still gets a browser module, an empty one.
   if (log.code === "EMPTY_BUNDLE") return true;
-  // Rolldown (Vite 8) reports slow plugin hooks: a reading of this machine's speed that day, not of
-  // the build; build speed is the benchmark's to watch.
+  // Rolldown's slow-hook report reads the machine's speed that day, not the build's.
   if (log.code === "PLUGIN_TIMINGS") return true;
   return false;
 }

@@ -67,8 +67,7 @@ export function sourceMaps(buildDirectory: string): PluginOption {
     configEnvironment: (name) => ({ build: { sourcemap: name === "client" ? upload && "hidden" : true } }),
   };
   if (!upload) return perEnvironment;
-  // The plugin's `telemetry: false` no longer reaches the CLI it uploads with, which reports to sentry.io.
-  process.env.SENTRY_CLI_NO_TELEMETRY ??= "1";
+  process.env.SENTRY_CLI_NO_TELEMETRY ??= "1"; // the plugin's `telemetry: false` no longer reaches its CLI
   return [
     perEnvironment,
     sentryVitePlugin({
@@ -78,9 +77,8 @@ export function sourceMaps(buildDirectory: string): PluginOption {
       release: { name: releaseName() },
       sourcemaps: { filesToDeleteAfterUpload: [`${buildDirectory}/client/**/*.map`] },
       telemetry: false,
-      // Left to the plugin, a failed upload is a logged line and the release ships unreadable stacks.
       errorHandler: (error) => {
-        throw error;
+        throw error; // left to the plugin, a failed upload is one logged line, and the build passes
       },
     }),
   ];

@@ -15,7 +15,21 @@ import { frameworkHandler } from "./framework-handler";
  */
 const page = () => null;
 const build = {
-  entry: { module: { default: () => new Response("<html></html>"), handleError: () => {} } },
+  entry: {
+    module: {
+      default: () => new Response("<html></html>"),
+      handleError: () => {},
+      // One as the app's (router-instrumentation.server.ts): it counts the loaders it wraps.
+      instrumentations: [
+        {
+          route: (route: { instrument: (hooks: object) => void }) =>
+            route.instrument({
+              loader: async (call: () => Promise<unknown>) => void (instrumented++, await call()),
+            }),
+        },
+      ],
+    },
+  },
   routes: {
     root: { id: "root", path: "", module: { default: page } },
     echo: {
@@ -37,6 +51,8 @@ const build = {
 } as unknown as ServerBuild;
 
 let trusted = false;
+let traced = false;
+let instrumented = 0;
 let refusal: Refusal | undefined;
 let server: http.Server;
 let origin: string;
@@ -46,7 +62,10 @@ beforeAll(async () => {
   app.set("trust proxy", () => trusted);
   // A header the pre-app handlers set before the framework answers.
   app.use((_req, res, next) => void (res.setHeader("X-Content-Type-Options", "nosniff"), next()));
-  app.all("/{*splat}", frameworkHandler({ build, mode: "production", refusalOf: () => refusal }));
+  app.all(
+    "/{*splat}",
+    frameworkHandler({ build, mode: "production", refusalOf: () => refusal, isTraced: () => traced }),
+  );
   server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -83,5 +102,16 @@ describe("frameworkHandler", () => {
     const refused = await post();
     expect([refused.status, await refused.text()]).toEqual([403, "403 Forbidden: cross-origin action\n"]);
     refusal = undefined;
+  });
+
+  it("serves an untraced request without the instrumentations, a traced one through them", async () => {
+    instrumented = 0;
+    traced = false;
+    expect(await (await fetch(`${origin}/echo`)).text()).toBe(`${origin}/echo`);
+    expect(instrumented).toBe(0);
+    traced = true;
+    expect(await (await fetch(`${origin}/echo`)).text()).toBe(`${origin}/echo`);
+    expect(instrumented).toBe(1);
+    traced = false;
   });
 });

@@ -23,7 +23,10 @@ export function frameworkHandler({
 }): RequestHandler {
   const traced = createRequestHandler(build, mode);
   // An untraced request is served without the instrumentations: their wrappers would only pass it on.
-  const untraced = typeof build === "function" ? traced : createRequestHandler(uninstrumented(build), mode);
+  const untraced =
+    typeof build === "function" || !build.entry.module.instrumentations
+      ? traced
+      : createRequestHandler(uninstrumented(build), mode);
   return (req, res) => {
     const handleRequest = isTraced(req) ? traced : untraced;
     const answer = async (request: Request): Promise<Response> => {

@@ -2,7 +2,7 @@ import { execSync } from "node:child_process";
 import path from "node:path";
 import { sentryVitePlugin } from "@sentry/vite-plugin";
 import type { Plugin, PluginOption } from "vite";
-import { SERVER_SDK_CHUNK } from "../app/monitoring/server-sdk.server";
+import { SERVER_SDK_CHUNK } from "../app/monitoring/server-sdk.server.ts";
 
 export function serverBootEntry(): Plugin {
   let ssr = false;

@@ -18,7 +18,7 @@ export function serverSdk(): ServerSdk | undefined {
 
 export async function loadServerSdk(): Promise<ServerSdk> {
   if (!loaded) {
-    const { node, core, server } = await import("./server-sdk-modules.server");
+    const { node, core, server } = await import("./server-sdk-modules.server.ts");
     loaded = { node, core, server };
   }
   return loaded;

@@ -144,7 +144,7 @@ const ONE_MAJOR = `- **One SDK major**: the server runs \`@sentry/node\` **11.12
 `;
 
 /** Lines about files the upgrade removes (removed-files.ts's REMOVED): the adapter's table rows. */
-const REMOVED_FILE_LINES = /^\| `(remix\.d\.ts|patches\/@remix-run\+router[^`]*)` .*\n/gm;
+const REMOVED_FILE_LINES = /^\| `(remix\.d\.ts|patches\/[^`]*\.patch)` .*\n/gm;
 
 /** Fenced TypeScript examples, rewritten as the source files are. */
 const CODE_BLOCK = /^```(tsx?)\n([\s\S]*?)^```$/gm;

@@ -45,7 +45,11 @@ export default function handleDocumentRequest(
   if (!nonce) throw new Error("No CSP nonce: documents are served only behind the pre-app handlers");
   publicEnv ??= getPublicEnv(getEnv());
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  const documentData: DocumentData = { nonce, env: publicEnv, trace: traceMetaData() };
+  const documentData: DocumentData = {
+    nonce,
+    env: publicEnv,
+    trace: traceMetaData(request, remixContext.staticHandlerContext.matches),
+  };
   const serverTiming = traceServerTiming(documentData.trace);
   if (serverTiming) responseHeaders.append("Server-Timing", serverTiming);
   // Crawlers get the whole page at once; people get the shell as soon as it is ready.

@@ -23,6 +23,7 @@ const trace = (sampleRate: number): RequestTrace => ({
   sampleRand: 0,
   sampleRate,
   name: () => "GET /",
+  nameAs: () => {},
 });
 
 describe("skipsRequestSpan and the SDK's sampler", () => {

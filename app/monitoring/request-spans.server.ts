@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import type { Span } from "@sentry/core";
-import { requestIdOf } from "~/request-scope.server";
+import { currentIncomingRequest, requestIdOf } from "~/request-scope.server";
 import { routePatternOf } from "~/routing/request-route.server";
-import { NOT_FOUND_PATTERN } from "~/routing/route-patterns";
+import { NOT_FOUND_PATTERN, routePatternOfMatches } from "~/routing/route-patterns";
 import { decideRequestTrace, requestTraceOf, type RequestTrace } from "./request-trace.server";
 import { newTraceRate, type TraceRates } from "./trace-sampling.server";
 import { TRACE_RATE_TIMING } from "./sentry-options";
@@ -79,9 +79,21 @@ export function requestTraceDecider(
     });
 }
 
-export function traceMetaData(): { sentryTrace?: string; baggage?: string } {
+/**
+ * The page's trace tags. An untraced page's sampling context names its route: from the framework's
+ * own matches, since React Router 8's `matchRoutes` would rank the whole route tree again.
+ */
+export function traceMetaData(
+  request?: Request,
+  matches?: readonly { route: { path?: string } }[],
+): { sentryTrace?: string; baggage?: string } {
   const sdk = serverSdk();
   if (!sdk?.node.getClient()) return {};
+  const incoming = currentIncomingRequest();
+  const trace = incoming && requestTraceOf(incoming);
+  if (trace && request && matches?.length) {
+    trace.nameAs(serverTransactionName(request.method, new URL(request.url), routePatternOfMatches(matches)));
+  }
   const data = sdk.node.getTraceData();
   return { sentryTrace: data["sentry-trace"], baggage: data.baggage };
 }

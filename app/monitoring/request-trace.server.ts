@@ -14,6 +14,8 @@ export interface RequestTrace {
   sampleRate: number;
   parentSpanId?: string;
   name: () => string;
+  /** Names it, unless already named: from the route the framework matched, not matched again. */
+  nameAs: (name: string) => void;
   upstream?: Partial<DynamicSamplingContext>;
 }
 
@@ -63,6 +65,7 @@ export function decideRequestTrace(
     traced,
     traceId: context.traceId,
     name: once,
+    nameAs: (given) => void (named ??= given),
     sampleRand,
     sampleRate,
     parentSpanId: context.parentSpanId,

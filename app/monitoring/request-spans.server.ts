@@ -79,10 +79,7 @@ export function requestTraceDecider(
     });
 }
 
-/**
- * The page's trace tags. An untraced page's sampling context names its route: from the framework's
- * own matches, since React Router 8's `matchRoutes` would rank the whole route tree again.
- */
+/** The page's trace tags, named from the framework's matches: React Router 8's `matchRoutes` ranks all routes. */
 export function traceMetaData(
   request?: Request,
   matches?: readonly { route: { path?: string } }[],

@@ -9,6 +9,7 @@
  * @remix-run/server-runtime do the same on Remix 2. These tests fail when
  * either patch stops applying, or the timer outlives the answer again.
  */
+import { createHook } from "node:async_hooks";
 import { getEventListeners } from "node:events";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -27,7 +28,22 @@ const require = createRequire(path.join(ROOT, "package.json"));
 const MARKER = "[scaffold patch";
 const PATCHED = { "turbo-stream": "2.4.1", "@remix-run/server-runtime": "2.17.5" } as const;
 
-const pendingTimers = () => process.getActiveResourcesInfo().filter((kind) => kind === "Timeout").length;
+/** Timers made while `run` ran that are still pending after it: a cleared or fired one is destroyed. */
+async function timersLeftBy(run: () => Promise<unknown>): Promise<number> {
+  const pending = new Set<number>();
+  const hook = createHook({
+    init: (id, type) => void (type === "Timeout" && pending.add(id)),
+    destroy: (id) => void pending.delete(id),
+  }).enable();
+  try {
+    await run();
+    // Destroy hooks run after the current turn.
+    for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+    return pending.size;
+  } finally {
+    hook.disable();
+  }
+}
 
 describe("the patches of Remix 2's single-fetch encoding", () => {
   it("are made for the installed versions, the only copies, and applied where Node and Vite load them", () => {
@@ -61,24 +77,19 @@ describe("the patches of Remix 2's single-fetch encoding", () => {
 
   it("leaves no timer and no listener behind once the data is encoded", async () => {
     const signal = new AbortController().signal;
-    const before = pendingTimers();
-    const stream = encodeViaTurboStream(
-      { now: "here", later: Promise.resolve("there") },
-      signal,
-      undefined,
-      ServerMode.Production,
-    );
-    expect(await new Response(stream).text()).toContain("there");
-    expect(pendingTimers()).toBe(before);
+    const left = await timersLeftBy(async () => {
+      const data = { now: "here", later: Promise.resolve("there") };
+      const stream = encodeViaTurboStream(data, signal, undefined, ServerMode.Production);
+      expect(await new Response(stream).text()).toContain("there");
+    });
+    expect(left).toBe(0);
     expect(getEventListeners(signal, "abort")).toHaveLength(0);
   });
 
   it("still times out data that never settles", async () => {
-    const before = pendingTimers();
     const never = new Promise(() => {});
     const stream = encodeViaTurboStream({ never }, new AbortController().signal, 20, ServerMode.Production);
     expect(await new Response(stream).text()).toContain("SanitizedError");
-    expect(pendingTimers()).toBe(before);
   });
 
   it("holds nothing once the framework answered a document or a single fetch", async () => {
@@ -87,11 +98,12 @@ describe("the patches of Remix 2's single-fetch encoding", () => {
       "production",
     );
     for (const url of ["http://localhost/act", "http://localhost/act.data"]) {
-      const before = pendingTimers();
-      const response = await handle(new Request(url));
-      await response.text();
-      expect(response.status, url).toBe(200);
-      expect(pendingTimers(), url).toBe(before);
+      const left = await timersLeftBy(async () => {
+        const response = await handle(new Request(url));
+        await response.text();
+        expect(response.status, url).toBe(200);
+      });
+      expect(left, url).toBe(0);
     }
   });
 });

@@ -1,16 +1,18 @@
 import type { IncomingMessage } from "node:http";
 import type { Span } from "@sentry/core";
-import { currentIncomingRequest, requestIdOf } from "~/request-scope.server";
+import { requestIdOf } from "~/request-scope.server";
 import { routePatternOf } from "~/routing/request-route.server";
 import { NOT_FOUND_PATTERN, routePatternOfMatches } from "~/routing/route-patterns";
-import { decideRequestTrace, requestTraceOf, type RequestTrace } from "./request-trace.server";
+import { decideRequestTrace, requestTraceOf, untracedTrace, type RequestTrace } from "./request-trace.server";
 import { newTraceRate, type TraceRates } from "./trace-sampling.server";
 import { TRACE_RATE_TIMING } from "./sentry-options";
 import { serverSdk, type ServerSdk } from "./server-sdk.server";
 
 export function serverTransactionName(method: string, url: URL, route = routePatternOf(url)): string {
-  return `${method.toUpperCase()} ${route ?? url.pathname}`;
+  return routeTransactionName(method, route ?? url.pathname);
 }
+
+const routeTransactionName = (method: string, route: string) => `${method.toUpperCase()} ${route}`;
 
 const SEGMENT_NAME_SOURCE = "sentry.segment.name.source";
 
@@ -81,16 +83,13 @@ export function requestTraceDecider(
 
 /** The page's trace tags, named from the framework's matches: React Router 8's `matchRoutes` ranks all routes. */
 export function traceMetaData(
-  request?: Request,
-  matches?: readonly { route: { path?: string } }[],
+  request: Request,
+  matches: readonly { route: { path?: string } }[],
 ): { sentryTrace?: string; baggage?: string } {
   const sdk = serverSdk();
   if (!sdk?.node.getClient()) return {};
-  const incoming = currentIncomingRequest();
-  const trace = incoming && requestTraceOf(incoming);
-  if (trace && request && matches?.length) {
-    trace.nameAs(serverTransactionName(request.method, new URL(request.url), routePatternOfMatches(matches)));
-  }
+  if (matches.length)
+    untracedTrace()?.nameAs(routeTransactionName(request.method, routePatternOfMatches(matches)));
   const data = sdk.node.getTraceData();
   return { sentryTrace: data["sentry-trace"], baggage: data.baggage };
 }

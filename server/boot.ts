@@ -7,6 +7,7 @@ import { trustRequestIdsFrom } from "~/request-scope.server";
 import { adaptRemixServeServer, preAppServer } from "./adapter/http-server";
 import { bypassSentryUnlessTraced } from "./adapter/sentry-request-bypass";
 import { closeServer, disarmClose } from "./adapter/server-close";
+import { loadServeModulesFirst } from "./adapter/serve-modules-first";
 import { installAccessLineFormat, installRemixJsonStdout } from "./adapter/stdout";
 import { preAppHandlers } from "./pre-app/handlers-in-order";
 import { installJsonStderr } from "./json-stderr";
@@ -19,6 +20,7 @@ async function boot(): Promise<Env> {
   const { envFile, env } = checkedEnvironment();
   const trust = trustFunction(env.TRUST_PROXY);
   trustRequestIdsFrom(trust);
+  if (env.NODE_ENV !== "development") loadServeModulesFirst();
   const traced = await initServerSentry(env);
   if (traced) bypassSentryUnlessTraced(traced);
   // remix-serve's lines and Express's stacks become JSON; under `npm run dev` Vite's stay as printed.

@@ -34,6 +34,9 @@ export const REMOVED = [
   "server/adapter/server-close.test.ts",
   "server/adapter/refusal-response.ts",
   "server/adapter/refusal-response.test.ts",
+  // The app's own server imports Express with the boot, before Sentry starts (docs/decisions/0098).
+  "server/adapter/serve-modules-first.ts",
+  "server/adapter/serve-modules-first.test.ts",
   // remix-serve's Express adapter reading what the pre-app handlers wrote; the app's own server
   // reads the request itself (react-router-8/server/framework-handler.ts).
   "server/adapter/pre-app-writes.test.ts",

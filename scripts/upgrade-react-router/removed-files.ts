@@ -34,7 +34,7 @@ export const REMOVED = [
   "server/adapter/server-close.test.ts",
   "server/adapter/refusal-response.ts",
   "server/adapter/refusal-response.test.ts",
-  // The app's own server imports Express with the boot, before Sentry starts (docs/decisions/0098).
+  // The app's own server loads its own before Sentry starts (react-router-8/server/adapter/server-modules-first.ts).
   "server/adapter/serve-modules-first.ts",
   "server/adapter/serve-modules-first.test.ts",
   // remix-serve's Express adapter reading what the pre-app handlers wrote; the app's own server

@@ -4,6 +4,7 @@ import { instanceName, type Env } from "~/env.server";
 import { initServerSentry } from "~/monitoring/server-init.server";
 import type { AppServerOptions } from "./app-server";
 import { bypassSentryUnlessTraced } from "./adapter/sentry-request-bypass";
+import { loadServerModulesFirst } from "./adapter/server-modules-first";
 import { installJsonStderr } from "./json-stderr";
 import { installJsonStdout } from "./json-stdout";
 import { checkedEnvironment, exitOnListenError, logStarting } from "./starting";
@@ -15,6 +16,7 @@ async function boot(): Promise<Env> {
     installJsonStdout(instanceName(env));
     installJsonStderr(instanceName(env));
   }
+  if (env.NODE_ENV !== "development") await loadServerModulesFirst();
   const traced = await initServerSentry(env);
   if (traced) bypassSentryUnlessTraced(traced);
   logStarting(env, envFile);
@@ -24,7 +26,7 @@ async function boot(): Promise<Env> {
 /** Not a module-level `await`: that needs a newer build target than Vite's default. */
 export const booted: Promise<Env> = boot();
 
-/** The app's server is loaded only now, so Express and React Router load after Sentry started. */
+/** The app's server is loaded only now, so React Router and the build load after Sentry started. */
 export async function startServer(
   options: AppServerOptions,
 ): Promise<{ server: Server; listen: (defaultHost?: string) => Promise<void> }> {

@@ -26,7 +26,7 @@ interface VitestEntry {
 }
 
 function vitest(): Listed[] {
-  // Vitest 5 lists by parsing files, which misses tests a shared function declares (test-support/navigation-cases.ts).
+  // Vitest 5 lists by parsing files, which misses the tests a function shared by two files declares.
   const listed = run(bin("vitest"), ["list", "--json", "--staticParse=false"]);
   const entries = JSON.parse(listed) as VitestEntry[];
   return entries.map(({ name, file }) => ({

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
-import { requestRateOf, requestTraceDecider, skipsRequestSpan } from "./request-spans.server";
+import { recordServedRoutes } from "~/routing/request-route.server";
+import { requestRateOf, requestTraceDecider, skipsRequestSpan, tagRequestSpan } from "./request-spans.server";
 import type { RequestTrace } from "./request-trace.server";
 import { loadServerSdk } from "./server-sdk.server";
 import { traceBudget } from "./trace-budget.server";
@@ -12,7 +13,10 @@ sdk.node.init({
   transport: (options) => sdk.core.createTransport(options, async () => ({})),
   defaultIntegrations: false,
 });
-afterAll(() => sdk.node.close(0));
+afterAll(() => {
+  recordServedRoutes({});
+  return sdk.node.close(0);
+});
 
 const request = (method: string, url: string, headers: Record<string, string> = {}) =>
   ({ method, url, headers }) as unknown as IncomingMessage;
@@ -55,5 +59,28 @@ describe("skipsRequestSpan and the SDK's sampler", () => {
       ).toBe(true);
     }
     expect(skip("/", request("GET", "/"))).toBe(false);
+  });
+});
+
+describe("a request's route", () => {
+  it("is matched once: its span is named from the match its arrival's decision made", () => {
+    const root = { id: "root", path: "" };
+    const orders = { id: "routes/orders.$id", parentId: "root", path: "orders/:id" };
+    const catchAll = { id: "routes/$", parentId: "root", path: "*" };
+    recordServedRoutes({ root, orders, catchAll });
+    const decide = requestTraceDecider(sdk, { budget: traceBudget(1000), configuredRate: 1 });
+    const arrival = request("GET", "/orders/42");
+    expect(decide(arrival)).toMatchObject({ traced: true });
+    // A new build between the two (an edit under the dev server): a second match would name it `/*`.
+    recordServedRoutes({ root, catchAll });
+    const span = new sdk.core.SentrySpan({ name: "GET", sampled: true });
+    tagRequestSpan(sdk)(span, arrival);
+    expect(sdk.core.spanToJSON(span)).toMatchObject({
+      name: "GET /orders/:id",
+      attributes: { "http.route": "/orders/:id" },
+    });
+    const later = request("GET", "/orders/42");
+    tagRequestSpan(sdk)(span, later);
+    expect(sdk.core.spanToJSON(span).name).toBe("GET /*");
   });
 });

@@ -16,12 +16,29 @@ const routeTransactionName = (method: string, route: string) => `${method.toUppe
 
 const SEGMENT_NAME_SOURCE = "sentry.segment.name.source";
 
+interface ArrivalRoute {
+  url: URL | null;
+  route: string | undefined;
+}
+
+/** Matched once a request: its arrival's decision and its span's name read the same match. */
+const arrivalRoutes = new WeakMap<object, ArrivalRoute>();
+
+function arrivalRouteOf(request: { url?: string }): ArrivalRoute {
+  let matched = arrivalRoutes.get(request);
+  if (!matched) {
+    const url = URL.parse(request.url ?? "/", "http://localhost");
+    matched = { url, route: url ? routePatternOf(url) : undefined };
+    arrivalRoutes.set(request, matched);
+  }
+  return matched;
+}
+
 /** As it is created: the trace's sampling context carries the name only when its source is not `url`. */
 function nameRequestSpan(span: Span, request: { method?: string; url?: string }): void {
-  const url = URL.parse(request.url ?? "/", "http://localhost");
-  const route = url && routePatternOf(url);
+  const { route } = arrivalRouteOf(request);
   if (!route) return;
-  span.updateName(serverTransactionName(request.method ?? "GET", url, route));
+  span.updateName(routeTransactionName(request.method ?? "GET", route));
   span.setAttributes({ [SEGMENT_NAME_SOURCE]: "route", "http.route": route });
 }
 
@@ -75,8 +92,10 @@ export function requestTraceDecider(
       isStaticAsset,
       // A target that is no URL (`/\\3%E9`) gets 400 from the pre-app guards: never traced.
       name: () => {
-        const url = URL.parse(request.url ?? "/", "http://localhost");
-        return url ? serverTransactionName(request.method ?? "GET", url) : `GET ${NOT_FOUND_PATTERN}`;
+        const { url, route } = arrivalRouteOf(request);
+        return url
+          ? routeTransactionName(request.method ?? "GET", route ?? url.pathname)
+          : `GET ${NOT_FOUND_PATTERN}`;
       },
     });
 }

@@ -1,8 +1,4 @@
-/**
- * React Router's own matching on the routes of the build it serves, with its basename: the matcher
- * its request handler keeps (docs/decisions/0099), not `matchRoutes`, which ranks every route again
- * on each call.
- */
+/** Matched as React Router's handler matches: branches ranked once per build (docs/decisions/0099). */
 import { createStaticHandler, type StaticHandler } from "react-router";
 import {
   NOT_FOUND_PATTERN,
@@ -26,7 +22,6 @@ export function recordServedRoutes(
 ): void {
   if (served?.routes === routes && served.basename === basename) return;
   const tree = routeTreeOf(routes);
-  // Ranked once per build, as the framework's handler does; `match` is typed but marked private.
   const match = tree.length > 0 ? createStaticHandler(tree, { basename }).match : undefined;
   served = { routes, basename, match };
 }

@@ -13,6 +13,17 @@ import {
   sourceMaps,
 } from "./vite/plugins.ts";
 
+const SHARED_WORKER_TESTS = [
+  "scripts/**/*.test.ts",
+  "deploy/**/*.test.ts",
+  "vite/**/*.test.ts",
+  "bench/**/*.test.ts",
+  "patches/**/*.test.ts",
+  ".ci/**/*.test.ts",
+  "tools/*/*.test.ts",
+];
+const ISOLATED_TESTS = ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "test-support/**/*.test.ts"];
+
 export function createViteConfig({ buildDirectory = DEFAULT_BUILD_DIRECTORY } = {}) {
   return defineConfig({
     resolve: { alias: { "~": path.resolve("app") } },
@@ -38,19 +49,12 @@ export function createViteConfig({ buildDirectory = DEFAULT_BUILD_DIRECTORY } = 
     test: {
       // What the React Router 8 upgrade puts in place is tested once it is (npm run test:upgrade).
       exclude: [...configDefaults.exclude, "scripts/upgrade-react-router/react-router-8/**"],
-      include: [
-        "app/**/*.test.{ts,tsx}",
-        "server/**/*.test.ts",
-        "vite/**/*.test.ts",
-        "test-support/**/*.test.ts",
-        "bench/**/*.test.ts",
-        "deploy/**/*.test.ts",
-        "patches/**/*.test.ts",
-        ".ci/**/*.test.ts",
-        "scripts/**/*.test.ts",
-        "tools/*/*.test.ts",
-      ],
       environment: "node",
+      projects: [
+        // Checks of files, trees and commands, which share no state: one worker runs many, not one each.
+        { extends: true, test: { name: "checks", include: SHARED_WORKER_TESTS, isolate: false } },
+        { extends: true, test: { name: "app", include: ISOLATED_TESTS } },
+      ],
       // A worker per core, not Vitest's one less: many files wait on processes they start.
       maxWorkers: Math.max(2, availableParallelism()),
       // A floor, not a pace (bench/README.md); heavier tests set their own limits.

@@ -162,6 +162,17 @@ test("a rolling restart fails none of a fixed number of requests, whatever state
   // `$upstream_addr` lists every instance tried, the one that answered last.
   const answeredBy = (sample: Sample) => sample.upstream?.split(", ").at(-1);
   const ports = () => instances.map(({ port }) => port);
+  /** Shown when a batch missed an instance: where each request went, the watcher's changes, nginx's log. */
+  const report = (name: string, sent: Sample[]) =>
+    `${name}\n${JSON.stringify(
+      {
+        upstreams: sent.map((sample) => sample.upstream ?? sample.failure),
+        rotation: rotation.events,
+        nginx: nginx.errorLog().trim().split("\n").slice(-20),
+      },
+      null,
+      1,
+    )}`;
 
   for (const instance of instances) {
     const [old, upstream] = [instance.app, `127.0.0.1:${instance.port}`];
@@ -172,7 +183,7 @@ test("a rolling restart fails none of a fixed number of requests, whatever state
     const draining = await batch();
     expect(
       draining.filter((sample) => answeredBy(sample) === upstream).length,
-      instance.name,
+      report(instance.name, draining),
     ).toBeGreaterThan(0);
 
     // Taken out while requests are in flight; once it is gone, none is sent to it.
@@ -191,7 +202,10 @@ test("a rolling restart fails none of a fixed number of requests, whatever state
     instance.app = await start(instance.name, instance.port, recorder.dsn());
     await batch(rotation.waitFor(instance.port, true));
     const back = await batch();
-    expect(back.filter((sample) => answeredBy(sample) === upstream).length, instance.name).toBeGreaterThan(0);
+    expect(
+      back.filter((sample) => answeredBy(sample) === upstream).length,
+      report(instance.name, back),
+    ).toBeGreaterThan(0);
     const served = instance.app.logLines().filter((line) => line.msg === "request");
     expect(served.length).toBeGreaterThan(0);
     expect(served.filter((line) => line.instance !== instance.name)).toEqual([]);

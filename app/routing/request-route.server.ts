@@ -1,17 +1,16 @@
-/** The framework's own `matchRoutes` on the routes of the build it serves, with its basename. */
-import { matchRoutes } from "@remix-run/react";
+/** The framework's own matching on the routes of the build it serves, with its basename. */
 import {
   NOT_FOUND_PATTERN,
   pagePathOfDataUrl,
   routePatternOfMatches,
   routeTreeOf,
   type RouteDefinition,
-  type RouteObject,
 } from "./route-patterns";
+import { routeMatcher } from "./route-matcher.server";
 
 interface ServedRoutes {
   routes: Record<string, RouteDefinition | undefined>;
-  tree: RouteObject[];
+  match: ReturnType<typeof routeMatcher>;
   basename: string | undefined;
 }
 
@@ -22,14 +21,14 @@ export function recordServedRoutes(
   basename?: string,
 ): void {
   if (served?.routes === routes && served.basename === basename) return;
-  served = { routes, tree: routeTreeOf(routes), basename };
+  served = { routes, match: routeMatcher(routeTreeOf(routes), basename), basename };
 }
 
 function pagePathOf(url: URL): string {
   return pagePathOfDataUrl(url) ?? url.pathname;
 }
 
-/** A malformed `%` escape: the pre-app guards refuse it (400), and `matchRoutes` would print a warning. */
+/** A malformed `%` escape: the pre-app guards refuse it (400), and matching would print a warning. */
 function decodable(pathname: string): boolean {
   if (!pathname.includes("%")) return true;
   try {
@@ -45,7 +44,7 @@ export function routePatternOf(url: URL): string | undefined {
   const table = served;
   const pathname = pagePathOf(url);
   if (!decodable(pathname)) return table && NOT_FOUND_PATTERN;
-  const matches = table && matchRoutes(table.tree, pathname, table.basename);
+  const matches = table?.match(pathname);
   return matches ? routePatternOfMatches(matches) : undefined;
 }
 

@@ -1,4 +1,3 @@
-/** The framework's own matching on the routes of the build it serves, with its basename. */
 import {
   NOT_FOUND_PATTERN,
   pagePathOfDataUrl,

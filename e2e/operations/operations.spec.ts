@@ -3,7 +3,6 @@
  * digest with request id and route), request ids, the health check, graceful
  * shutdown on real signals, and a clear refusal to start with a bad setting.
  */
-import { spawnSync } from "node:child_process";
 import { hostname } from "node:os";
 import { commandPath, startApp, parseStartScript } from "../../test-support/app-server";
 import { expect, settledItems, test } from "../support/spec-helpers";
@@ -12,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DIGEST_PATTERN } from "../../app/errors/digest";
 import { digestInHtml } from "../../test-support/error-digest";
+import { runToExit, type ExitResult } from "../../test-support/run-to-exit";
 
 test.use({ serverStarts: 5 }); // each shut down or configured by its test
 
@@ -229,15 +229,13 @@ test.describe("graceful shutdown", () => {
 function startExpectingExit(env: Record<string, string>) {
   const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } };
   const start = parseStartScript(pkg.scripts.start);
-  return spawnSync(commandPath(process.cwd(), start.command), start.args, {
+  return runToExit(commandPath(process.cwd(), start.command), start.args, {
     env: { PATH: process.env.PATH, ...start.env, PORT: "0", ...env } as unknown as NodeJS.ProcessEnv,
-    encoding: "utf8",
-    timeout: 60_000,
   });
 }
 
 /** A start stopped by its configuration: exit 1 and one line, a JSON `fatal` record; the record. */
-function configurationFailure(result: ReturnType<typeof startExpectingExit>): Record<string, unknown> {
+function configurationFailure(result: ExitResult): Record<string, unknown> {
   const lines = (result.stdout + result.stderr).trim().split("\n");
   expect(result.status, lines.join("\n")).toBe(1);
   expect(lines).toHaveLength(1);
@@ -261,8 +259,8 @@ test.describe("configuration", () => {
     HOST: "local host",
   };
   for (const [name, value] of Object.entries(bad)) {
-    test(`a bad ${name} stops the server with one line naming it`, () => {
-      const result = startExpectingExit({ ENV_FILE: "", [name]: value });
+    test(`a bad ${name} stops the server with one line naming it`, async () => {
+      const result = await startExpectingExit({ ENV_FILE: "", [name]: value });
       expect(result.status).toBe(1);
       expect(configurationFailure(result).msg).toMatch(
         new RegExp(`^cannot start: Invalid environment: ${name} `),
@@ -299,8 +297,8 @@ test.describe("the env file", () => {
     }
   });
 
-  test("a bad value in it stops the server with one line naming the variable", () => {
-    const result = startExpectingExit({ ENV_FILE: envFile("LOG_LEVEL=loud\n") });
+  test("a bad value in it stops the server with one line naming the variable", async () => {
+    const result = await startExpectingExit({ ENV_FILE: envFile("LOG_LEVEL=loud\n") });
     expect(configurationFailure(result).msg).toMatch(/^cannot start: Invalid environment: LOG_LEVEL /);
   });
 });

@@ -5,11 +5,12 @@
  * package.json's `engines`. Real processes through the real start script.
  * (Bad settings: e2e/operations/operations.spec.ts, "configuration".)
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { baseEnv, commandPath, parseStartScript, startApp } from "../../test-support/app-server";
 import { FRAMEWORK } from "../../test-support/framework";
+import { runToExit } from "../../test-support/run-to-exit";
 import { expect, test } from "../support/spec-helpers";
 
 test.use({ serverStarts: 1 }); // the app holding the port
@@ -20,7 +21,7 @@ const pkg = JSON.parse(readFileSync("package.json", "utf8")) as {
 };
 
 /** Runs the start script to its end with the server bundle `bundle`; its output as lines. */
-function startExpectingExit({
+async function startExpectingExit({
   bundle = "./build-e2e/server/index.js",
   env = {},
   node,
@@ -30,7 +31,7 @@ function startExpectingExit({
   // Another Node: the command `node` itself, or the one remix-serve's `#!/usr/bin/env node` finds first.
   const command = node && start.command === "node" ? node : commandPath(process.cwd(), start.command);
   const PATH = node ? `${path.dirname(node)}:${process.env.PATH}` : process.env.PATH;
-  const result = spawnSync(command, args, {
+  const result = await runToExit(command, args, {
     env: {
       ...baseEnv(),
       PATH,
@@ -39,8 +40,6 @@ function startExpectingExit({
       HOST: "127.0.0.1",
       ...env,
     } as unknown as NodeJS.ProcessEnv,
-    encoding: "utf8",
-    timeout: 60_000,
   });
   const lines = (result.stdout + result.stderr).split("\n").filter(Boolean);
   return {
@@ -51,7 +50,7 @@ function startExpectingExit({
 }
 
 /** The one `fatal` record of a failed start, after no more than the `starting` line. */
-function failure(result: ReturnType<typeof startExpectingExit>): Record<string, unknown> {
+function failure(result: Awaited<ReturnType<typeof startExpectingExit>>): Record<string, unknown> {
   expect(result.status, result.lines.join("\n")).toBe(1);
   expect(result.records.filter((record) => record.msg !== "starting")).toHaveLength(1);
   const record = result.records.at(-1)!;
@@ -78,7 +77,7 @@ function changedBuild(change: (serverDir: string) => void): string {
 test("a busy port names the port and PORT", async () => {
   const app = await startApp();
   try {
-    const record = failure(startExpectingExit({ env: { PORT: String(app.port) } }));
+    const record = failure(await startExpectingExit({ env: { PORT: String(app.port) } }));
     expect(record.msg).toBe(
       `cannot start: port ${app.port} is in use: stop what uses it, or set PORT to another`,
     );
@@ -88,32 +87,32 @@ test("a busy port names the port and PORT", async () => {
   }
 });
 
-test("no build says to run npm run build", () => {
-  const record = failure(startExpectingExit({ bundle: "./build-missing/server/index.js" }));
+test("no build says to run npm run build", async () => {
+  const record = failure(await startExpectingExit({ bundle: "./build-missing/server/index.js" }));
   expect(record.msg).toBe("cannot start: no server build in build-missing/server: run `npm run build`");
 });
 
-test("a build of another version of the app says to run npm run build", () => {
+test("a build of another version of the app says to run npm run build", async () => {
   // The other framework's boot: Remix 2's exports `booted`, React Router 8's `startServer`.
   const otherBoot =
     FRAMEWORK === "remix-2"
       ? "export async function startServer() {}\n"
       : "export const booted = Promise.resolve();\n";
   const bundle = changedBuild((server) => writeFileSync(path.join(server, "boot.js"), otherBoot));
-  const record = failure(startExpectingExit({ bundle }));
+  const record = failure(await startExpectingExit({ bundle }));
   expect(record.msg).toBe(
     "cannot start: the server build is of another version of the app: run `npm run build`",
   );
 });
 
-test("a build that cannot be loaded (cut short) says to run npm run build, and why", () => {
+test("a build that cannot be loaded (cut short) says to run npm run build, and why", async () => {
   const bundle = changedBuild((server) => {
     const boot = path.join(server, "boot.js");
     const text = readFileSync(boot, "utf8");
     // Ends inside a block, as an interrupted copy might.
     writeFileSync(boot, text.slice(0, text.indexOf("{") + 1));
   });
-  const record = failure(startExpectingExit({ bundle }));
+  const record = failure(await startExpectingExit({ bundle }));
   expect(record.msg).toBe("cannot start: the server build cannot be loaded: run `npm run build`");
   expect(record.error).toMatch(/^SyntaxError: /);
 });
@@ -129,10 +128,10 @@ function olderNode(): string | undefined {
   return undefined;
 }
 
-test("a Node older than package.json's engines names both versions", () => {
+test("a Node older than package.json's engines names both versions", async () => {
   const node = olderNode();
   test.skip(!node, "no Node older than package.json's engines on this machine");
-  const record = failure(startExpectingExit({ node }));
+  const record = failure(await startExpectingExit({ node }));
   expect(record.msg).toMatch(
     /^cannot start: Node \d+ or newer is needed, this is v\d+\.\d+\.\d+ \(package\.json: engines\)$/,
   );

@@ -10,7 +10,6 @@
  * stack in the page's hydration data, and log records are pretty, not JSON
  * (without colours: its output is a pipe; e2e/toolchain/dev-colours.spec.ts has the rest).
  */
-import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "../support/spec-helpers";
 import { SERVER_HOOK_LIMIT_MS, type AppServer } from "../../test-support/app-server";
@@ -23,6 +22,7 @@ import {
   settledItems,
 } from "../support/spec-helpers";
 import { buildRequest, rawHttp } from "../../test-support/raw-http";
+import { runToExit } from "../../test-support/run-to-exit";
 import { startRecorder, type Recorder } from "../../test-support/sentry-recorder";
 
 test.use({ serverStarts: 1 }); // the dev server
@@ -128,13 +128,12 @@ test("one copy of what the boot and the app share: the app's record carries the 
     .toHaveLength(1);
 });
 
-test("a bad variable stops it with one line on stderr and exit code 1, before Vite starts", () => {
+test("a bad variable stops it with one line on stderr and exit code 1, before Vite starts", async () => {
   const { command, args } = devCommand();
-  const result = spawnSync(command, args, {
+  const result = await runToExit(command, args, {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: devEnv({ SENTRY_TRACES_SAMPLE_RATE: "2" }),
-    encoding: "utf8",
-    timeout: 30_000,
+    timeoutMs: 30_000,
   });
   expect(result.status).toBe(1);
   expect(result.stderr).toBe(

@@ -2,22 +2,20 @@
  * What `npm run dev` refuses about Spotlight before it starts one (docs/configuration.md): each
  * refusal is one line and exit code 1. Nothing of Spotlight needs to be installed for it.
  */
-import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { freePort } from "../../test-support/free-port";
+import { runToExit } from "../../test-support/run-to-exit";
 import { startRecorder } from "../../test-support/sentry-recorder";
 import { devCommand, devEnv } from "../support/dev-server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-test("a bad SENTRY_SPOTLIGHT stops it with one line and exit code 1, before Vite starts", () => {
+test("a bad SENTRY_SPOTLIGHT stops it with one line and exit code 1, before Vite starts", async () => {
   const { command, args } = devCommand();
-  const result = spawnSync(command, args, {
+  const result = await runToExit(command, args, {
     cwd: root,
     env: devEnv({ SENTRY_SPOTLIGHT: "localhost:8969" }),
-    encoding: "utf8",
-    timeout: 60_000,
   });
   expect([result.status, result.stdout]).toEqual([1, ""]);
   expect(result.stderr).toBe(
@@ -30,11 +28,9 @@ test("a port taken by something else stops it with one line and exit code 1", as
   try {
     const taken = new URL(recorder.dsn()).origin;
     const { command, args } = devCommand();
-    const result = spawnSync(command, [...args, "--spotlight"], {
+    const result = await runToExit(command, [...args, "--spotlight"], {
       cwd: root,
       env: devEnv({ PORT: String(await freePort()), SENTRY_SPOTLIGHT: `${taken}/stream` }),
-      encoding: "utf8",
-      timeout: 60_000,
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toBe(

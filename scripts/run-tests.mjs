@@ -27,6 +27,7 @@ import { Buffer } from "node:buffer";
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import os from "node:os";
+import path from "node:path";
 import { stopMarked } from "./process-sweep.mjs";
 
 const MARKER = "SCAFFOLD_TEST_RUN";
@@ -48,6 +49,10 @@ const named = loaded ? args.slice(1) : args;
 const steps = named.length > 0 ? named : STEPS;
 const runId = /** @type {string} */ (randomUUID());
 process.env[MARKER] = runId;
+// Node's on-disk cache of compiled modules, for every process of the run (the servers, Vite and
+// the test workers load the same packages dozens of times): bench/README.md, "Node's compile
+// cache in the suite". Under node_modules/, so it goes with the packages it was made from.
+process.env.NODE_COMPILE_CACHE ??= path.resolve(import.meta.dirname, "../node_modules/.cache/node-compile");
 
 const started = Date.now();
 const seconds = (since = started) => `${((Date.now() - since) / 1000).toFixed(0)} s`;

@@ -92,10 +92,11 @@ export function commandPath(projectRoot: string, command: string): string {
  * SENTRY_DSN never leaks into a test. SCAFFOLD_TEST_RUN marks the processes of
  * one `npm test` run, so scripts/run-tests.mjs can stop any that are left.
  * `ENV_FILE=` keeps a developer's `.env` out too (a test that is about the
- * env file sets its own).
+ * env file sets its own). NODE_COMPILE_CACHE: the run's cache of compiled
+ * modules (scripts/run-tests.mjs), which changes no behaviour.
  */
 export function baseEnv(): Record<string, string> {
-  const keep = ["PATH", "HOME", "TMPDIR", "LANG", "TZ", "SCAFFOLD_TEST_RUN"];
+  const keep = ["PATH", "HOME", "TMPDIR", "LANG", "TZ", "SCAFFOLD_TEST_RUN", "NODE_COMPILE_CACHE"];
   const kept = Object.fromEntries(
     keep.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])),
   );

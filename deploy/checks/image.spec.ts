@@ -8,7 +8,8 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { appImage, REPO_ROOT, TEST_RELEASE, type AppImage } from "./support/app-image";
 import { Container } from "./support/container";
-import { docker, run } from "./support/docker";
+import { runToExit } from "../../test-support/run-to-exit";
+import { docker } from "./support/docker";
 import { imageShare, listApp, lockedPackages, mib } from "./support/image-contents";
 import { DIGEST_PATTERN } from "../../app/errors/digest";
 import { digestInHtml } from "../../test-support/error-digest";
@@ -123,7 +124,7 @@ test("serves as a non-root node process 1, healthy, and stops with exit code 0",
     const uids = (await container.mainProcessStatus()).Uid!.split(/\s+/).map(Number);
     expect(uids.every((uid) => uid !== 0)).toBe(true);
     // The app's files are root's: the server cannot change its own code.
-    expect((await container.exec(["touch", "/app/build/server/index.js"])).code).not.toBe(0);
+    expect((await container.exec(["touch", "/app/build/server/index.js"])).status).not.toBe(0);
     const starting = (await container.logRecords()).find((line) => line.msg === "starting");
     expect(starting?.release).toBe(TEST_RELEASE);
 
@@ -134,7 +135,7 @@ test("serves as a non-root node process 1, healthy, and stops with exit code 0",
     const healthCommand = JSON.parse(
       await container.inspect("{{json .Config.Healthcheck.Test}}"),
     ) as string[];
-    expect((await container.exec(healthCommand.slice(1), { PORT: "1" })).code).not.toBe(0);
+    expect((await container.exec(healthCommand.slice(1), { PORT: "1" })).status).not.toBe(0);
 
     // Many at once, as a balancer sends them: every one answered.
     const statuses = await Promise.all(
@@ -159,8 +160,12 @@ test("read-only root, e2e build mounted: error digest in docker logs, in-flight 
   // The shipped image has no route that throws; the e2e build's fixtures do. Mounted read-only
   // over /app/build, it runs on the image's node_modules and start command, unmodified.
   if (!existsSync(path.join(REPO_ROOT, "build-e2e/server/index.js"))) {
-    const built = await run("npm", ["run", "build:e2e"], { cwd: REPO_ROOT, timeoutMs: 8 * 60_000 });
-    expect(built.code, built.stderr).toBe(0);
+    const built = await runToExit("npm", ["run", "build:e2e"], {
+      cwd: REPO_ROOT,
+      timeoutMs: 8 * 60_000,
+      group: true,
+    });
+    expect(built.status, built.stderr).toBe(0);
   }
   const container = await Container.start(image.tag, {
     runArgs: [

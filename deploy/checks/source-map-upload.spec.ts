@@ -9,7 +9,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { appImage, REPO_ROOT, type AppImage } from "./support/app-image";
-import { buildKitBuilder, docker, run, TEST_LABEL } from "./support/docker";
+import { runToExit } from "../../test-support/run-to-exit";
+import { buildKitBuilder, docker, TEST_LABEL } from "./support/docker";
 import { listApp } from "./support/image-contents";
 import { startUploadStandIn, type UploadStandIn } from "../../test-support/sentry-upload-stand-in";
 import { servedFiles, uploadProblems } from "../../test-support/sentry-upload/check";
@@ -38,7 +39,7 @@ test.afterAll(async () => {
 
 async function buildWithToken(args: string[]) {
   const builder = await buildKitBuilder();
-  return run(
+  return runToExit(
     builder.command,
     [
       ...[...builder.build, "--progress=plain", "--network=host"],
@@ -46,14 +47,14 @@ async function buildWithToken(args: string[]) {
       ...["--build-arg", "SENTRY_PROJECT=p", "--build-arg", `SENTRY_URL=${standIn.url}`],
       ...["--secret", `id=sentry_auth_token,src=${path.join(dir, "token")}`, ...args, REPO_ROOT],
     ],
-    { env: builder.env, timeoutMs: 15 * 60_000 },
+    { env: builder.env, timeoutMs: 15 * 60_000, group: true },
   );
 }
 
 test("a token without SENTRY_RELEASE stops the build", async () => {
   test.setTimeout(20 * 60_000);
   const result = await buildWithToken(["--target=build"]);
-  expect(result.code).not.toBe(0);
+  expect(result.status).not.toBe(0);
   expect(result.stderr).toContain("SENTRY_RELEASE (build argument) is needed to upload source maps");
   expect(standIn.record.requests).toEqual([]);
 });
@@ -61,7 +62,7 @@ test("a token without SENTRY_RELEASE stops the build", async () => {
 test("with a release, every chunk the image serves has its map uploaded under it, and no browser map is left", async () => {
   test.setTimeout(20 * 60_000);
   const result = await buildWithToken(["--build-arg", `SENTRY_RELEASE=${RELEASE}`, "--tag", UPLOADED_IMAGE]);
-  expect(result.code, result.stderr.slice(-3000)).toBe(0);
+  expect(result.status, result.stderr.slice(-3000)).toBe(0);
   const listing = await listApp(UPLOADED_IMAGE);
   expect(
     listing.files.filter((file) => file.endsWith(".map") && !file.startsWith("/app/build/server/")),

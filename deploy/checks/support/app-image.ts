@@ -7,7 +7,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { baseImageFailure, buildxMissing } from "./build-output";
-import { buildKitBuilder, docker, run } from "./docker";
+import { runToExit } from "../../../test-support/run-to-exit";
+import { buildKitBuilder, docker } from "./docker";
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
 export const APP_IMAGE = "scaffold-test/app:latest";
@@ -46,7 +47,7 @@ async function build(log: (line: string) => void): Promise<AppImage> {
   const builder = await buildKitBuilder();
   log(`deploy checks: building with ${builder.description}`);
   const started = performance.now();
-  const result = await run(
+  const result = await runToExit(
     builder.command,
     [
       ...builder.build,
@@ -60,9 +61,9 @@ async function build(log: (line: string) => void): Promise<AppImage> {
       APP_IMAGE,
       REPO_ROOT,
     ],
-    { env: builder.env, timeoutMs: 30 * 60_000 },
+    { env: builder.env, timeoutMs: 30 * 60_000, group: true },
   );
-  if (result.code !== 0) {
+  if (result.status !== 0) {
     const output = result.stderr + result.stdout;
     const baseFailure = baseImageFailure(output);
     if (baseFailure) {

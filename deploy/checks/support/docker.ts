@@ -1,94 +1,25 @@
 /**
  * The Docker CLI for the deploy checks (`docker`, or the one DOCKER names):
- * every call bounded in time, every child process killed with its process
- * group when the test process ends, and every container labelled so that the
- * global teardown can remove what a crashed test left behind.
+ * every call bounded in time and killed with its process group when the test
+ * process ends (test-support/run-to-exit.ts), and every container labelled so
+ * that the global teardown can remove what a crashed test left behind.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
+import { runToExit, type RunOptions } from "../../../test-support/run-to-exit";
 
 /** Label on every container (and image build) the checks start. */
 export const TEST_LABEL = "scaffold-test=1";
-
-export interface CommandResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-export interface CommandOptions {
-  /** Kill the command (its whole process group) after this long. */
-  timeoutMs: number;
-  /** Written to the command's standard input, or a stream piped into it. */
-  input?: string | NodeJS.ReadableStream;
-  env?: NodeJS.ProcessEnv;
-  /** Echo the command's output as it comes (long builds). */
-  echo?: boolean;
-  cwd?: string;
-}
 
 /** The Docker CLI the checks run: DOCKER (a name on PATH or a path) when set, else `docker`. */
 export function dockerCommand(): string {
   return process.env.DOCKER?.trim() || "docker";
 }
 
-const live = new Set<ChildProcess>();
-process.once("exit", () => {
-  for (const child of live) killGroup(child);
-});
-
-function killGroup(child: ChildProcess) {
-  try {
-    if (child.pid) process.kill(-child.pid, "SIGKILL");
-  } catch {
-    // already gone
-  }
-}
-
-/** Runs `command args…`; resolves with its exit code and output, never rejects but on time-out. */
-export function run(command: string, args: string[], options: CommandOptions): Promise<CommandResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      detached: true,
-      cwd: options.cwd,
-      env: options.env ?? process.env,
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    live.add(child);
-    let stdout = "";
-    let stderr = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      stdout += chunk;
-      if (options.echo) process.stdout.write(chunk);
-    });
-    child.stderr!.on("data", (chunk: Buffer) => {
-      stderr += chunk;
-      if (options.echo) process.stderr.write(chunk);
-    });
-    if (typeof options.input === "string") child.stdin!.end(options.input);
-    else if (options.input) options.input.pipe(child.stdin!);
-    else child.stdin!.end();
-    const timer = setTimeout(() => {
-      killGroup(child);
-      reject(new Error(`${command} ${args.join(" ")}: no end after ${options.timeoutMs} ms\n${stderr}`));
-    }, options.timeoutMs);
-    child.once("error", (error) => {
-      clearTimeout(timer);
-      live.delete(child);
-      reject(error);
-    });
-    child.once("close", (code) => {
-      clearTimeout(timer);
-      live.delete(child);
-      resolve({ code: code ?? 1, stdout, stderr });
-    });
-  });
-}
-
 /** `docker args…`, throwing with its error output when it fails. */
-export async function docker(args: string[], options: Partial<CommandOptions> = {}): Promise<string> {
-  const result = await run(dockerCommand(), args, { timeoutMs: 120_000, ...options });
-  if (result.code !== 0) {
-    throw new Error(`docker ${args.join(" ")} exited ${result.code}:\n${result.stderr || result.stdout}`);
+export async function docker(args: string[], options: RunOptions = {}): Promise<string> {
+  const result = await runToExit(dockerCommand(), args, { timeoutMs: 120_000, group: true, ...options });
+  if (result.status !== 0) {
+    throw new Error(`docker ${args.join(" ")} exited ${result.status}:\n${result.stderr || result.stdout}`);
   }
   return result.stdout;
 }
@@ -127,8 +58,10 @@ export interface Builder {
  */
 export async function buildKitBuilder(): Promise<Builder> {
   const command = dockerCommand();
-  const buildx = await run(command, ["buildx", "version"], { timeoutMs: 30_000 }).catch(() => undefined);
-  if (buildx?.code === 0) {
+  const buildx = await runToExit(command, ["buildx", "version"], { timeoutMs: 30_000 }).catch(
+    () => undefined,
+  );
+  if (buildx?.status === 0) {
     // --load: the image lands in Docker's image store whatever buildx's driver.
     return {
       command,

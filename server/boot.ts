@@ -5,6 +5,7 @@ import { flushServerSentry, initServerSentry } from "~/monitoring/server-init.se
 import { trustFunction } from "~/http/trust-proxy.server";
 import { trustRequestIdsFrom } from "~/request-scope.server";
 import { adaptRemixServeServer, preAppServer } from "./adapter/http-server";
+import { dropPublicLookup } from "./adapter/public-lookup";
 import { bypassSentryUnlessTraced } from "./adapter/sentry-request-bypass";
 import { closeServer, disarmClose } from "./adapter/server-close";
 import { loadServeModulesFirst } from "./adapter/serve-modules-first";
@@ -36,7 +37,11 @@ async function boot(): Promise<Env> {
     onListening: (port) => logListening(env, port),
   });
   if (env.NODE_ENV === "development") adaptAppServer = appServer.adapt;
-  else adaptRemixServeServer(appServer.adapt);
+  else
+    adaptRemixServeServer((server) => {
+      dropPublicLookup(server);
+      appServer.adapt(server);
+    });
   installGracefulShutdown(appServer.servers, {
     drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
     flushSentry: flushServerSentry,

@@ -26,6 +26,8 @@ export const REMOVED = [
   "server/adapter/remix-serve-command.test.ts",
   "server/adapter/remix-serve-test-boot.ts",
   "server/adapter/remix-serve-test-build.ts",
+  // remix-serve's second static lookup; the app's own server makes one (react-router-8/server/app-server.ts).
+  "server/adapter/public-lookup.ts",
   "server/adapter/stdout.ts",
   "server/adapter/stdout.test.ts",
   "server/log-lines.ts",

@@ -2,26 +2,29 @@
  * What http-server.ts assumes of remix-serve, against its real command in a process of its own: the
  * one server it creates is adapted, and no other. If an upgrade stops creating the server where the
  * adapter looks for it, this fails instead of the pre-app handlers (readiness, guards, tunnel)
- * silently vanishing, or reaching servers of the app's own.
+ * silently vanishing, or reaching servers of the app's own. And what public-lookup.ts assumes: the
+ * command's two serve-static layers on Express 4's router stack, the build's client folder's, then
+ * `public/`'s; after the boot a file only in `public/` is the app's to answer.
  */
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { EXIT_WITH_PARENT } from "../../test-support/app-server";
 import { adviseOnFailure, ADAPTER_ADVICE } from "../../test-support/guard-advice";
 import { remixServeCli } from "./http-server";
-
-adviseOnFailure(ADAPTER_ADVICE("http-server.ts"));
 
 interface Ports {
   adapted: number[];
   metrics?: number;
   admin?: number;
+  /** The static layers of its app before and after the boot dropped the second (public-lookup.ts). */
+  staticLayers?: number[][];
 }
 
 /** remix-serve's own command, with remix-serve-test-boot.ts preloaded, serving remix-serve-test-build.ts. */
-function remixServe(): Promise<{ ports: Ports; stop: () => void }> {
+function remixServe(env: Record<string, string> = {}): Promise<{ ports: Ports; stop: () => void }> {
   const root = path.resolve(import.meta.dirname, "../..");
   const preload = [
     "tsx",
@@ -37,7 +40,7 @@ function remixServe(): Promise<{ ports: Ports; stop: () => void }> {
     ],
     {
       cwd: root,
-      env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1" },
+      env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
@@ -58,12 +61,16 @@ function remixServe(): Promise<{ ports: Ports; stop: () => void }> {
         .split("\n")
         .slice(0, -1)
         .filter((text) => text.startsWith("{"))) {
-        const port = JSON.parse(line) as Record<string, number>;
+        const port = JSON.parse(line) as Record<string, number> & Pick<Ports, "staticLayers">;
         if (port.adapted && !ports.adapted.includes(port.adapted)) ports.adapted.push(port.adapted);
-        Object.assign(ports, { metrics: port.metrics ?? ports.metrics, admin: port.admin ?? ports.admin });
+        Object.assign(ports, {
+          metrics: port.metrics ?? ports.metrics,
+          admin: port.admin ?? ports.admin,
+          staticLayers: port.staticLayers ?? ports.staticLayers,
+        });
       }
       // remix-serve's banner comes after its server listens.
-      if (ports.metrics && ports.admin && output.includes("[remix-serve]")) {
+      if (ports.metrics && ports.admin && ports.adapted.length > 0 && output.includes("[remix-serve]")) {
         clearTimeout(timer);
         resolve({ ports, stop });
       }
@@ -73,6 +80,8 @@ function remixServe(): Promise<{ ports: Ports; stop: () => void }> {
 }
 
 describe("remix-serve's own command", () => {
+  adviseOnFailure(ADAPTER_ADVICE("http-server.ts"));
+
   it("creates its server with Express's app.listen, and adds no listener of its own", () => {
     const cli = readFileSync(remixServeCli(), "utf8");
     expect(cli).toMatch(/let app = express\w*(\["default"\])?\(\);/);
@@ -90,6 +99,37 @@ describe("remix-serve's own command", () => {
       // The app's port is reported (with PORT=0, the trace targets' default), though the others listened first.
       expect(ports.adapted).toHaveLength(1);
       expect(await text(ports.adapted[0])).toBe("front");
+    } finally {
+      stop();
+    }
+  });
+});
+
+const client = mkdtempSync(path.join(tmpdir(), "remix-serve-client-"));
+afterAll(() => rmSync(client, { recursive: true, force: true }));
+
+describe("remix-serve's static lookups", () => {
+  adviseOnFailure(ADAPTER_ADVICE("public-lookup.ts"));
+
+  it("are the build's client folder, then public/, in its command's source", () => {
+    const cli = readFileSync(remixServeCli(), "utf8");
+    const lookups = [...cli.matchAll(/\.static\(([^,)]+)/g)].map((match) => match[1]);
+    expect(lookups).toEqual(["build.assetsBuildDirectory", '"public"']);
+  });
+
+  it("after the boot: one layer, the client folder's; a file only in public/ is the app's to answer", async () => {
+    writeFileSync(path.join(client, "in-client.txt"), "client");
+    // public/robots.txt is the project's own; the test build's client folder is `client`.
+    const robots = readFileSync(path.resolve(import.meta.dirname, "../../public/robots.txt"), "utf8");
+    const { ports, stop } = await remixServe({ TEST_CLIENT_DIR: client });
+    try {
+      expect(ports.staticLayers).toEqual([[2], [1]]);
+      const base = `http://127.0.0.1:${ports.adapted[0]}`;
+      const inClient = await fetch(`${base}/in-client.txt`);
+      expect([inClient.status, await inClient.text()]).toEqual([200, "client"]);
+      const onlyInPublic = await fetch(`${base}/robots.txt`);
+      expect([onlyInPublic.status, await onlyInPublic.text()]).toEqual([404, "document"]);
+      expect(robots).not.toBe("document");
     } finally {
       stop();
     }

@@ -1,5 +1,6 @@
-/** remix-serve-command.test.ts's boot: `/front` answered before the app, each adapted server's port printed. */
+/** remix-serve-command.test.ts's boot, as server/boot.ts: `/front` first; ports, static layers printed. */
 import { adaptRemixServeServer, preAppServer } from "./http-server";
+import { dropPublicLookup, staticLayerCounts } from "./public-lookup";
 
 const appServer = preAppServer(
   [
@@ -14,4 +15,9 @@ const appServer = preAppServer(
     onListening: (port) => console.log(JSON.stringify({ adapted: port })),
   },
 );
-adaptRemixServeServer(appServer.adapt);
+adaptRemixServeServer((server) => {
+  const before = staticLayerCounts(server);
+  dropPublicLookup(server);
+  console.log(JSON.stringify({ staticLayers: [before, staticLayerCounts(server)] }));
+  appServer.adapt(server);
+});

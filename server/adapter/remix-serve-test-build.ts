@@ -15,5 +15,6 @@ const admin = http.createServer();
 admin.on("request", (_request: http.IncomingMessage, response: http.ServerResponse) => response.end("admin"));
 listening("admin", admin);
 
-export const { entry, routes, assets, publicPath, assetsBuildDirectory, future, basename, isSpaMode } =
-  buildWith(() => undefined);
+const build = buildWith(() => undefined);
+export const { entry, routes, assets, publicPath, future, basename, isSpaMode } = build;
+export const assetsBuildDirectory = process.env.TEST_CLIENT_DIR ?? build.assetsBuildDirectory; // apart from public/

@@ -79,6 +79,9 @@ function remixServe(env: Record<string, string> = {}): Promise<{ ports: Ports; s
   });
 }
 
+/** The command's start (remixServe waits up to 60 s for it) and a few requests, with headroom. */
+const COMMAND_TIMEOUT_MS = 90_000;
+
 describe("remix-serve's own command", () => {
   adviseOnFailure(ADAPTER_ADVICE("http-server.ts"));
 
@@ -89,20 +92,25 @@ describe("remix-serve's own command", () => {
     expect(cli).not.toMatch(/server\.(on|addListener|prependListener)\(/);
   });
 
-  it("has its one server adapted; the app's other servers answer untouched, and only its port is reported", async () => {
-    const { ports, stop } = await remixServe();
-    try {
-      const text = async (port: number | undefined) => (await fetch(`http://127.0.0.1:${port}/front`)).text();
-      expect(await text(ports.metrics)).toBe("metrics");
-      // Its `request` listener was added after the server was created: it answers alone.
-      expect(await text(ports.admin)).toBe("admin");
-      // The app's port is reported (with PORT=0, the trace targets' default), though the others listened first.
-      expect(ports.adapted).toHaveLength(1);
-      expect(await text(ports.adapted[0])).toBe("front");
-    } finally {
-      stop();
-    }
-  });
+  it(
+    "has its one server adapted; the app's other servers answer untouched, and only its port is reported",
+    { timeout: COMMAND_TIMEOUT_MS },
+    async () => {
+      const { ports, stop } = await remixServe();
+      try {
+        const text = async (port: number | undefined) =>
+          (await fetch(`http://127.0.0.1:${port}/front`)).text();
+        expect(await text(ports.metrics)).toBe("metrics");
+        // Its `request` listener was added after the server was created: it answers alone.
+        expect(await text(ports.admin)).toBe("admin");
+        // The app's port is reported (with PORT=0, the trace targets' default), though the others listened first.
+        expect(ports.adapted).toHaveLength(1);
+        expect(await text(ports.adapted[0])).toBe("front");
+      } finally {
+        stop();
+      }
+    },
+  );
 });
 
 const client = mkdtempSync(path.join(tmpdir(), "remix-serve-client-"));
@@ -117,21 +125,25 @@ describe("remix-serve's static lookups", () => {
     expect(lookups).toEqual(["build.assetsBuildDirectory", '"public"']);
   });
 
-  it("after the boot: one layer, the client folder's; a file only in public/ is the app's to answer", async () => {
-    writeFileSync(path.join(client, "in-client.txt"), "client");
-    // public/robots.txt is the project's own; the test build's client folder is `client`.
-    const robots = readFileSync(path.resolve(import.meta.dirname, "../../public/robots.txt"), "utf8");
-    const { ports, stop } = await remixServe({ TEST_CLIENT_DIR: client });
-    try {
-      expect(ports.staticLayers).toEqual([[2], [1]]);
-      const base = `http://127.0.0.1:${ports.adapted[0]}`;
-      const inClient = await fetch(`${base}/in-client.txt`);
-      expect([inClient.status, await inClient.text()]).toEqual([200, "client"]);
-      const onlyInPublic = await fetch(`${base}/robots.txt`);
-      expect([onlyInPublic.status, await onlyInPublic.text()]).toEqual([404, "document"]);
-      expect(robots).not.toBe("document");
-    } finally {
-      stop();
-    }
-  });
+  it(
+    "after the boot: one layer, the client folder's; a file only in public/ is the app's to answer",
+    { timeout: COMMAND_TIMEOUT_MS },
+    async () => {
+      writeFileSync(path.join(client, "in-client.txt"), "client");
+      // public/robots.txt is the project's own; the test build's client folder is `client`.
+      const robots = readFileSync(path.resolve(import.meta.dirname, "../../public/robots.txt"), "utf8");
+      const { ports, stop } = await remixServe({ TEST_CLIENT_DIR: client });
+      try {
+        expect(ports.staticLayers).toEqual([[2], [1]]);
+        const base = `http://127.0.0.1:${ports.adapted[0]}`;
+        const inClient = await fetch(`${base}/in-client.txt`);
+        expect([inClient.status, await inClient.text()]).toEqual([200, "client"]);
+        const onlyInPublic = await fetch(`${base}/robots.txt`);
+        expect([onlyInPublic.status, await onlyInPublic.text()]).toEqual([404, "document"]);
+        expect(robots).not.toBe("document");
+      } finally {
+        stop();
+      }
+    },
+  );
 });

@@ -8,8 +8,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { freePort } from "../../../test-support/free-port";
 import { SENTRY_FLUSH_MS, SHUTDOWN_GRACE_MS } from "../../../server/shutdown";
-import { runToExit } from "../../../test-support/run-to-exit";
-import { docker, dockerCommand, TEST_LABEL } from "./docker";
+import { docker, runDocker, TEST_LABEL } from "./docker";
 
 /** Seconds `docker stop` waits before SIGKILL: the app's drain and flush, plus margin. */
 export const STOP_TIMEOUT_S = Math.ceil((SHUTDOWN_GRACE_MS + SENTRY_FLUSH_MS) / 1000) + 3;
@@ -77,7 +76,7 @@ export class Container {
 
   /** Everything the container printed, stdout and stderr. */
   async logs(): Promise<string> {
-    const result = await runToExit(dockerCommand(), ["logs", this.name], { timeoutMs: 30_000, group: true });
+    const result = await runDocker(["logs", this.name], { timeoutMs: 30_000 });
     return result.stdout + result.stderr;
   }
 
@@ -96,10 +95,7 @@ export class Container {
   /** Runs a command in the container (its own binaries only). */
   async exec(args: string[], env: Record<string, string> = {}) {
     const envArgs = Object.entries(env).flatMap(([key, value]) => ["--env", `${key}=${value}`]);
-    return runToExit(dockerCommand(), ["exec", ...envArgs, this.name, ...args], {
-      timeoutMs: 60_000,
-      group: true,
-    });
+    return runDocker(["exec", ...envArgs, this.name, ...args], { timeoutMs: 60_000 });
   }
 
   /**
@@ -132,6 +128,6 @@ export class Container {
   }
 
   async remove(): Promise<void> {
-    await runToExit(dockerCommand(), ["rm", "-f", this.name], { timeoutMs: 60_000, group: true });
+    await runDocker(["rm", "-f", this.name], { timeoutMs: 60_000 });
   }
 }

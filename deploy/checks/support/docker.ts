@@ -15,9 +15,14 @@ export function dockerCommand(): string {
   return process.env.DOCKER?.trim() || "docker";
 }
 
+/** `docker args…` to its end, in a process group of its own: its exit code and output. */
+export function runDocker(args: string[], options: RunOptions = {}) {
+  return runToExit(dockerCommand(), args, { timeoutMs: 120_000, group: true, ...options });
+}
+
 /** `docker args…`, throwing with its error output when it fails. */
 export async function docker(args: string[], options: RunOptions = {}): Promise<string> {
-  const result = await runToExit(dockerCommand(), args, { timeoutMs: 120_000, group: true, ...options });
+  const result = await runDocker(args, options);
   if (result.status !== 0) {
     throw new Error(`docker ${args.join(" ")} exited ${result.status}:\n${result.stderr || result.stdout}`);
   }

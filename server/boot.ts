@@ -5,6 +5,7 @@ import { flushServerSentry, initServerSentry } from "~/monitoring/server-init.se
 import { trustFunction } from "~/http/trust-proxy.server";
 import { trustRequestIdsFrom } from "~/request-scope.server";
 import { adaptRemixServeServer, preAppServer } from "./adapter/http-server";
+import { keepNodeFetch } from "./adapter/node-fetch";
 import { dropPublicLookup } from "./adapter/public-lookup";
 import { bypassSentryUnlessTraced } from "./adapter/sentry-request-bypass";
 import { closeServer, disarmClose } from "./adapter/server-close";
@@ -21,7 +22,10 @@ async function boot(): Promise<Env> {
   const { envFile, env } = checkedEnvironment();
   const trust = trustFunction(env.TRUST_PROXY);
   trustRequestIdsFrom(trust);
-  if (env.NODE_ENV !== "development") loadServeModulesFirst();
+  if (env.NODE_ENV !== "development") {
+    loadServeModulesFirst();
+    keepNodeFetch();
+  }
   const traced = await initServerSentry(env);
   if (traced) bypassSentryUnlessTraced(traced);
   // remix-serve's lines and Express's stacks become JSON; under `npm run dev` Vite's stay as printed.

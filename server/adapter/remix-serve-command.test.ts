@@ -4,10 +4,13 @@
  * adapter looks for it, this fails instead of the pre-app handlers (readiness, guards, tunnel)
  * silently vanishing, or reaching servers of the app's own. And what public-lookup.ts assumes: the
  * command's two serve-static layers on Express 4's router stack, the build's client folder's, then
- * `public/`'s; after the boot a file only in `public/` is the app's to answer.
+ * `public/`'s; after the boot a file only in `public/` is the app's to answer. And what node-fetch.ts
+ * assumes: the command replaces Node's fetch and its classes through `@remix-run/node`'s
+ * `installGlobals`, which the boot makes leave them alone.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -21,6 +24,9 @@ interface Ports {
   admin?: number;
   /** The static layers of its app before and after the boot dropped the second (public-lookup.ts). */
   staticLayers?: number[][];
+  /** Node's globals that are no longer Node's once the command created its server, and whether undici was loaded (node-fetch.ts). */
+  replacedGlobals?: string[];
+  undiciLoaded?: boolean;
 }
 
 /** remix-serve's own command, with remix-serve-test-boot.ts preloaded, serving remix-serve-test-build.ts. */
@@ -61,12 +67,15 @@ function remixServe(env: Record<string, string> = {}): Promise<{ ports: Ports; s
         .split("\n")
         .slice(0, -1)
         .filter((text) => text.startsWith("{"))) {
-        const port = JSON.parse(line) as Record<string, number> & Pick<Ports, "staticLayers">;
+        const port = JSON.parse(line) as Record<string, number> &
+          Pick<Ports, "staticLayers" | "replacedGlobals" | "undiciLoaded">;
         if (port.adapted && !ports.adapted.includes(port.adapted)) ports.adapted.push(port.adapted);
         Object.assign(ports, {
           metrics: port.metrics ?? ports.metrics,
           admin: port.admin ?? ports.admin,
           staticLayers: port.staticLayers ?? ports.staticLayers,
+          replacedGlobals: port.replacedGlobals ?? ports.replacedGlobals,
+          undiciLoaded: port.undiciLoaded ?? ports.undiciLoaded,
         });
       }
       // remix-serve's banner comes after its server listens.
@@ -82,6 +91,18 @@ function remixServe(env: Record<string, string> = {}): Promise<{ ports: Ports; s
 /** The command's start (remixServe waits up to 60 s for it) and a few requests, with headroom. */
 const COMMAND_TIMEOUT_MS = 90_000;
 
+// One start of the real command for every test below; the test build's client folder is `client`.
+const client = mkdtempSync(path.join(tmpdir(), "remix-serve-client-"));
+let command: Promise<Awaited<ReturnType<typeof remixServe>>> | undefined;
+const started = () => {
+  writeFileSync(path.join(client, "in-client.txt"), "client");
+  return (command ??= remixServe({ TEST_CLIENT_DIR: client }));
+};
+afterAll(async () => {
+  if (command) (await command.catch(() => undefined))?.stop();
+  rmSync(client, { recursive: true, force: true });
+});
+
 describe("remix-serve's own command", () => {
   adviseOnFailure(ADAPTER_ADVICE("http-server.ts"));
 
@@ -96,25 +117,42 @@ describe("remix-serve's own command", () => {
     "has its one server adapted; the app's other servers answer untouched, and only its port is reported",
     { timeout: COMMAND_TIMEOUT_MS },
     async () => {
-      const { ports, stop } = await remixServe();
-      try {
-        const text = async (port: number | undefined) =>
-          (await fetch(`http://127.0.0.1:${port}/front`)).text();
-        expect(await text(ports.metrics)).toBe("metrics");
-        // Its `request` listener was added after the server was created: it answers alone.
-        expect(await text(ports.admin)).toBe("admin");
-        // The app's port is reported (with PORT=0, the trace targets' default), though the others listened first.
-        expect(ports.adapted).toHaveLength(1);
-        expect(await text(ports.adapted[0])).toBe("front");
-      } finally {
-        stop();
-      }
+      const { ports } = await started();
+      const text = async (port: number | undefined) => (await fetch(`http://127.0.0.1:${port}/front`)).text();
+      expect(await text(ports.metrics)).toBe("metrics");
+      // Its `request` listener was added after the server was created: it answers alone.
+      expect(await text(ports.admin)).toBe("admin");
+      // The app's port is reported (with PORT=0, the trace targets' default), though the others listened first.
+      expect(ports.adapted).toHaveLength(1);
+      expect(await text(ports.adapted[0])).toBe("front");
     },
   );
 });
 
-const client = mkdtempSync(path.join(tmpdir(), "remix-serve-client-"));
-afterAll(() => rmSync(client, { recursive: true, force: true }));
+describe("remix-serve's globals", () => {
+  adviseOnFailure(ADAPTER_ADVICE("node-fetch.ts"));
+
+  it("are set by @remix-run/node's installGlobals, from the build's single-fetch flag, in its command's source", () => {
+    const cli = readFileSync(remixServeCli(), "utf8");
+    expect(cli).toMatch(/node\.installGlobals\(\{\s*nativeFetch: build\.future\.v3_singleFetch\s*\}\)/);
+    const globals = readFileSync(
+      createRequire(remixServeCli()).resolve("@remix-run/node/dist/globals.js"),
+      "utf8",
+    );
+    expect(globals).toMatch(
+      /if \(nativeFetch\) \{[^}]*\} = require\("undici"\);\s*global\.File = UndiciFile;/,
+    );
+  });
+
+  it(
+    "after the boot: Node's own fetch, Request, Response, Headers, FormData and File, and no undici loaded",
+    { timeout: COMMAND_TIMEOUT_MS },
+    async () => {
+      const { ports } = await started();
+      expect([ports.replacedGlobals, ports.undiciLoaded]).toEqual([[], false]);
+    },
+  );
+});
 
 describe("remix-serve's static lookups", () => {
   adviseOnFailure(ADAPTER_ADVICE("public-lookup.ts"));
@@ -129,21 +167,16 @@ describe("remix-serve's static lookups", () => {
     "after the boot: one layer, the client folder's; a file only in public/ is the app's to answer",
     { timeout: COMMAND_TIMEOUT_MS },
     async () => {
-      writeFileSync(path.join(client, "in-client.txt"), "client");
-      // public/robots.txt is the project's own; the test build's client folder is `client`.
+      // public/robots.txt is the project's own.
       const robots = readFileSync(path.resolve(import.meta.dirname, "../../public/robots.txt"), "utf8");
-      const { ports, stop } = await remixServe({ TEST_CLIENT_DIR: client });
-      try {
-        expect(ports.staticLayers).toEqual([[2], [1]]);
-        const base = `http://127.0.0.1:${ports.adapted[0]}`;
-        const inClient = await fetch(`${base}/in-client.txt`);
-        expect([inClient.status, await inClient.text()]).toEqual([200, "client"]);
-        const onlyInPublic = await fetch(`${base}/robots.txt`);
-        expect([onlyInPublic.status, await onlyInPublic.text()]).toEqual([404, "document"]);
-        expect(robots).not.toBe("document");
-      } finally {
-        stop();
-      }
+      const { ports } = await started();
+      expect(ports.staticLayers).toEqual([[2], [1]]);
+      const base = `http://127.0.0.1:${ports.adapted[0]}`;
+      const inClient = await fetch(`${base}/in-client.txt`);
+      expect([inClient.status, await inClient.text()]).toEqual([200, "client"]);
+      const onlyInPublic = await fetch(`${base}/robots.txt`);
+      expect([onlyInPublic.status, await onlyInPublic.text()]).toEqual([404, "document"]);
+      expect(robots).not.toBe("document");
     },
   );
 });

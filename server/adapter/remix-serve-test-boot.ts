@@ -1,7 +1,11 @@
-/** remix-serve-command.test.ts's boot, as server/boot.ts: `/front` first; ports, static layers printed. */
-import { adaptRemixServeServer, preAppServer } from "./http-server";
+/** remix-serve-command.test.ts's boot, as server/boot.ts: `/front` first; ports, static layers, globals printed. */
+import { createRequire } from "node:module";
+import { adaptRemixServeServer, preAppServer, remixServeCli } from "./http-server";
+import { keepNodeFetch } from "./node-fetch";
 import { dropPublicLookup, staticLayerCounts } from "./public-lookup";
 
+const nodeGlobals = { fetch, Request, Response, Headers, FormData, File };
+keepNodeFetch();
 const appServer = preAppServer(
   [
     (request, response) => {
@@ -19,5 +23,11 @@ adaptRemixServeServer((server) => {
   const before = staticLayerCounts(server);
   dropPublicLookup(server);
   console.log(JSON.stringify({ staticLayers: [before, staticLayerCounts(server)] }));
+  const replaced = Object.entries(nodeGlobals).filter(
+    ([name, value]) => globalThis[name as "fetch"] !== value,
+  );
+  const fromRemixNode = createRequire(createRequire(remixServeCli()).resolve("@remix-run/node"));
+  const undiciLoaded = fromRemixNode.resolve("undici") in fromRemixNode.cache;
+  console.log(JSON.stringify({ replacedGlobals: replaced.map(([name]) => name), undiciLoaded }));
   appServer.adapt(server);
 });

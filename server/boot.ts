@@ -4,6 +4,7 @@ import { instanceName, type Env } from "~/env.server";
 import { flushServerSentry, initServerSentry } from "~/monitoring/server-init.server";
 import { trustFunction } from "~/http/trust-proxy.server";
 import { trustRequestIdsFrom } from "~/request-scope.server";
+import { lookUpBuiltFilesOnly } from "./adapter/built-file-lookup";
 import { adaptRemixServeServer, preAppServer } from "./adapter/http-server";
 import { keepNodeFetch } from "./adapter/node-fetch";
 import { dropPublicLookup } from "./adapter/public-lookup";
@@ -25,6 +26,7 @@ async function boot(): Promise<Env> {
   if (env.NODE_ENV !== "development") {
     loadServeModulesFirst();
     keepNodeFetch();
+    lookUpBuiltFilesOnly();
   }
   const traced = await initServerSentry(env);
   if (traced) bypassSentryUnlessTraced(traced);

@@ -28,6 +28,8 @@ export const REMOVED = [
   "server/adapter/remix-serve-test-build.ts",
   // remix-serve's second static lookup; the app's own server makes one (react-router-8/server/app-server.ts).
   "server/adapter/public-lookup.ts",
+  // remix-serve's client-folder lookup; the app's own server gates its own (server/client-files.ts).
+  "server/adapter/built-file-lookup.ts",
   // remix-serve's swap of Node's fetch for @remix-run/node's undici; the app's own server makes none.
   "server/adapter/node-fetch.ts",
   "server/adapter/stdout.ts",

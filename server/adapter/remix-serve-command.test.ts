@@ -6,7 +6,8 @@
  * command's two serve-static layers on Express 4's router stack, the build's client folder's, then
  * `public/`'s; after the boot a file only in `public/` is the app's to answer. And what node-fetch.ts
  * assumes: the command replaces Node's fetch and its classes through `@remix-run/node`'s
- * `installGlobals`, which the boot makes leave them alone.
+ * `installGlobals`, which the boot makes leave them alone. And what built-file-lookup.ts assumes: the
+ * command takes `express.static` from Express's module when it runs, so the boot's own is the one used.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -150,6 +151,32 @@ describe("remix-serve's globals", () => {
     async () => {
       const { ports } = await started();
       expect([ports.replacedGlobals, ports.undiciLoaded]).toEqual([[], false]);
+    },
+  );
+});
+
+describe("remix-serve's lookup in the client folder", () => {
+  adviseOnFailure(ADAPTER_ADVICE("built-file-lookup.ts"));
+
+  it("is Express's `static`, read from its module as the command creates its app", () => {
+    const cli = readFileSync(remixServeCli(), "utf8");
+    expect(cli).toMatch(/var express = require\('express'\);/);
+    expect(cli).toMatch(
+      /app\.use\(build\.publicPath, express__default\["default"\]\.static\(build\.assetsBuildDirectory,/,
+    );
+  });
+
+  it(
+    "after the boot: a file the folder held at start is served, one put there later is the app's to answer",
+    { timeout: COMMAND_TIMEOUT_MS },
+    async () => {
+      const { ports } = await started();
+      writeFileSync(path.join(client, "late.txt"), "late");
+      const base = `http://127.0.0.1:${ports.adapted[0]}`;
+      const atStart = await fetch(`${base}/in-client.txt`);
+      expect([atStart.status, await atStart.text()]).toEqual([200, "client"]);
+      const late = await fetch(`${base}/late.txt`);
+      expect([late.status, await late.text()]).toEqual([404, "document"]);
     },
   );
 });

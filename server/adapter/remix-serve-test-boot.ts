@@ -1,11 +1,13 @@
 /** remix-serve-command.test.ts's boot, as server/boot.ts: `/front` first; ports, static layers, globals printed. */
 import { createRequire } from "node:module";
+import { lookUpBuiltFilesOnly } from "./built-file-lookup";
 import { adaptRemixServeServer, preAppServer, remixServeCli } from "./http-server";
 import { keepNodeFetch } from "./node-fetch";
 import { dropPublicLookup, staticLayerCounts } from "./public-lookup";
 
 const nodeGlobals = { fetch, Request, Response, Headers, FormData, File };
 keepNodeFetch();
+lookUpBuiltFilesOnly();
 const appServer = preAppServer(
   [
     (request, response) => {

@@ -14,6 +14,7 @@ import { trustFunction } from "~/http/trust-proxy.server";
 import { getLogger } from "~/logging/logger.server";
 import { flushServerSentry } from "~/monitoring/server-init.server";
 import { accessLog } from "./access-log";
+import { onlyClientFiles } from "./client-files";
 import { frameworkHandler } from "./framework-handler";
 import { preAppHandlers } from "./pre-app/handlers-in-order";
 import { answerInFrontOfApp } from "./pre-app/server-listeners";
@@ -55,7 +56,7 @@ async function expressApp(
     express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }),
   );
   // The build holds `public/`: `react-router-serve`'s second lookup there would `stat` every request.
-  app.use(publicPath, express.static(client));
+  app.use(publicPath, onlyClientFiles(express.static(client), client)); // what it held at start (0102)
   // Dot-folders are not served by the handlers above.
   app.use("/.well-known", express.static(path.join(client, ".well-known")));
   app.use(accessLog(trust));

@@ -93,12 +93,12 @@ function untracedContext(trace: RequestTrace) {
   } as const;
 }
 
-/** As the SDK's HTTP integration gives a traced request one: what a loader sets stays its own. */
+/** As the SDK's HTTP integration gives a traced request one: what a loader sets stays its own (given, not forked: a fork makes a trace id we replace). */
 export function runInRequestTrace<T>(request: IncomingMessage, run: () => T): T {
   const trace = traces.get(request);
   const sdk = serverSdk();
   if (!sdk || !trace || trace.traced) return run();
-  return sdk.node.withIsolationScope((isolationScope) => {
+  return sdk.node.withIsolationScope(sdk.node.getIsolationScope().clone(), (isolationScope) => {
     isolationScope.setTag("request_id", requestIdOf(request));
     sdk.node.getCurrentScope().setPropagationContext({
       traceId: trace.traceId,

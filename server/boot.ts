@@ -23,10 +23,11 @@ async function boot(): Promise<Env> {
   const { envFile, env } = checkedEnvironment();
   const trust = trustFunction(env.TRUST_PROXY);
   trustRequestIdsFrom(trust);
+  let staticCreated = () => {};
   if (env.NODE_ENV !== "development") {
     loadServeModulesFirst();
     keepNodeFetch();
-    lookUpBuiltFilesOnly();
+    staticCreated = lookUpBuiltFilesOnly();
   }
   const traced = await initServerSentry(env);
   if (traced) bypassSentryUnlessTraced(traced);
@@ -45,6 +46,7 @@ async function boot(): Promise<Env> {
   if (env.NODE_ENV === "development") adaptAppServer = appServer.adapt;
   else
     adaptRemixServeServer((server) => {
+      staticCreated();
       dropPublicLookup(server);
       appServer.adapt(server);
     });

@@ -13,7 +13,7 @@ for (const file of ["robots.txt", "assets/entry.js", "assets/nested/a b.css", "d
 symlinkSync(path.join(root, "robots.txt"), path.join(root, "linked.txt"));
 
 describe("the client folder's paths, read once", () => {
-  const paths = clientFiles(root);
+  const paths = clientFiles(root)!;
 
   it("names every file and folder by its URL path, dotfiles and links included", () => {
     expect([...paths.files].sort()).toEqual([
@@ -27,9 +27,10 @@ describe("the client folder's paths, read once", () => {
     expect([...paths.folders].sort()).toEqual(["/assets", "/assets/nested", "/docs"]);
   });
 
-  it("is empty for a folder that is not there", () => {
-    const missing = clientFiles(path.join(root, "missing"));
+  it("is empty for a folder that is not there, and none at all for one it cannot read whole", () => {
+    const missing = clientFiles(path.join(root, "missing"))!;
     expect([missing.files.size, missing.folders.size]).toEqual([0, 0]);
+    expect(clientFiles(path.join(root, "robots.txt"))).toBeUndefined();
   });
 
   it("lets serve-static look up a file, a folder (its redirect) and a folder's index.html", () => {
@@ -73,10 +74,32 @@ describe("onlyClientFiles", () => {
     }, root);
     writeFileSync(path.join(root, "late.txt"), "x");
     let passedOn = 0;
-    for (const url of ["/robots.txt?v=1", "/r0/items/1.data?_routes=a", "/late.txt", "/assets"])
+    for (const url of [
+      "/robots.txt?v=1",
+      "/robots.txt#top",
+      "/r0/items/1.data?_routes=a",
+      "/late.txt",
+      "/assets",
+    ])
       handler({ url } as never, {} as never, () => void passedOn++);
-    expect(asked).toEqual(["/robots.txt?v=1", "/assets"]);
-    expect(passedOn).toBe(4);
+    expect(asked).toEqual(["/robots.txt?v=1", "/robots.txt#top", "/assets"]);
+    expect(passedOn).toBe(5);
     expect(handler.name).toBe("serveStatic");
+  });
+
+  it("asks the lookup for its mount point without a slash (its redirect), and not for the mount point itself", () => {
+    const asked: string[] = [];
+    const handler = onlyClientFiles(
+      (request, _response, next) => void (asked.push(request.originalUrl!), next()),
+      root,
+    );
+    for (const originalUrl of ["/base", "/base/", "/base?x=1"])
+      handler({ url: "/", originalUrl }, {}, () => {});
+    expect(asked).toEqual(["/base", "/base?x=1"]);
+  });
+
+  it("leaves a folder it cannot read whole to the lookup, every request", () => {
+    const lookUp = () => {};
+    expect(onlyClientFiles(lookUp, path.join(root, "robots.txt"))).toBe(lookUp);
   });
 });

@@ -14,14 +14,14 @@ export interface ClientFiles {
   folders: Set<string>;
 }
 
-/** The URL paths of `root`'s files and folders (none for a folder that is not there). */
-export function clientFiles(root: string): ClientFiles {
+/** The URL paths of `root`'s files and folders: none for a folder that is not there, undefined for one not read whole. */
+export function clientFiles(root: string): ClientFiles | undefined {
   const paths: ClientFiles = { files: new Set(), folders: new Set() };
   let entries: { name: string; parentPath: string; isDirectory: () => boolean }[] = [];
   try {
     entries = readdirSync(root, { recursive: true, withFileTypes: true });
-  } catch {
-    return paths;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ENOENT" ? paths : undefined;
   }
   for (const entry of entries) {
     const url = "/" + path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
@@ -39,14 +39,20 @@ export function mayServe(pathname: string, { files, folders }: ClientFiles): boo
   return files.has(pathname) || folders.has(pathname);
 }
 
+const pathOf = (url = "/") => url.split(/[?#]/, 1)[0]!;
+
 /** serve-static's `lookUp` of `root`, asked only for what `root` held at start, under its name (adapter/public-lookup.ts finds it by it). */
-export function onlyClientFiles<Req extends { url?: string }, Res, Next extends () => void>(
-  lookUp: Handler<Req, Res, Next>,
-  root: string,
-): Handler<Req, Res, Next> {
+export function onlyClientFiles<
+  Req extends { url?: string; originalUrl?: string },
+  Res,
+  Next extends () => void,
+>(lookUp: Handler<Req, Res, Next>, root: string): Handler<Req, Res, Next> {
   const paths = clientFiles(path.resolve(root));
+  if (!paths) return lookUp;
   return function serveStatic(request, response, next) {
-    if (mayServe((request.url ?? "/").split("?", 1)[0]!, paths)) lookUp(request, response, next);
+    const pathname = pathOf(request.url);
+    const mountWithoutSlash = pathname === "/" && !pathOf(request.originalUrl).endsWith("/"); // its redirect
+    if (mountWithoutSlash || mayServe(pathname, paths)) lookUp(request, response, next);
     else next();
   };
 }

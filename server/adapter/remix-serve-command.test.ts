@@ -28,6 +28,8 @@ interface Ports {
   /** Node's globals that are no longer Node's once the command created its server, and whether undici was loaded (node-fetch.ts). */
   replacedGlobals?: string[];
   undiciLoaded?: boolean;
+  /** Whether Express's own `static` was back once the command created its server (built-file-lookup.ts). */
+  staticRestored?: boolean;
 }
 
 /** remix-serve's own command, with remix-serve-test-boot.ts preloaded, serving remix-serve-test-build.ts. */
@@ -69,7 +71,7 @@ function remixServe(env: Record<string, string> = {}): Promise<{ ports: Ports; s
         .slice(0, -1)
         .filter((text) => text.startsWith("{"))) {
         const port = JSON.parse(line) as Record<string, number> &
-          Pick<Ports, "staticLayers" | "replacedGlobals" | "undiciLoaded">;
+          Pick<Ports, "staticLayers" | "replacedGlobals" | "undiciLoaded" | "staticRestored">;
         if (port.adapted && !ports.adapted.includes(port.adapted)) ports.adapted.push(port.adapted);
         Object.assign(ports, {
           metrics: port.metrics ?? ports.metrics,
@@ -77,6 +79,7 @@ function remixServe(env: Record<string, string> = {}): Promise<{ ports: Ports; s
           staticLayers: port.staticLayers ?? ports.staticLayers,
           replacedGlobals: port.replacedGlobals ?? ports.replacedGlobals,
           undiciLoaded: port.undiciLoaded ?? ports.undiciLoaded,
+          staticRestored: port.staticRestored ?? ports.staticRestored,
         });
       }
       // remix-serve's banner comes after its server listens.
@@ -167,10 +170,11 @@ describe("remix-serve's lookup in the client folder", () => {
   });
 
   it(
-    "after the boot: a file the folder held at start is served, one put there later is the app's to answer",
+    "after the boot: a file the folder held at start is served, one put there later is the app's to answer; Express's own `static` is back",
     { timeout: COMMAND_TIMEOUT_MS },
     async () => {
       const { ports } = await started();
+      expect(ports.staticRestored).toBe(true);
       writeFileSync(path.join(client, "late.txt"), "late");
       const base = `http://127.0.0.1:${ports.adapted[0]}`;
       const atStart = await fetch(`${base}/in-client.txt`);

@@ -7,7 +7,9 @@ import { dropPublicLookup, staticLayerCounts } from "./public-lookup";
 
 const nodeGlobals = { fetch, Request, Response, Headers, FormData, File };
 keepNodeFetch();
-lookUpBuiltFilesOnly();
+const serveExpress = createRequire(remixServeCli())("express") as { static: unknown };
+const expressStatic = serveExpress.static;
+const staticCreated = lookUpBuiltFilesOnly();
 const appServer = preAppServer(
   [
     (request, response) => {
@@ -22,6 +24,8 @@ const appServer = preAppServer(
   },
 );
 adaptRemixServeServer((server) => {
+  staticCreated();
+  console.log(JSON.stringify({ staticRestored: serveExpress.static === expressStatic }));
   const before = staticLayerCounts(server);
   dropPublicLookup(server);
   console.log(JSON.stringify({ staticLayers: [before, staticLayerCounts(server)] }));

@@ -1,8 +1,8 @@
 /**
  * The server answers files from the client build alone: Vite copies `public/`
  * into it, so the app's own server (server/app-server.ts) does not look in
- * `public/` again at run time, as `react-router-serve` does, at the price of a
- * file-system lookup on every request that is no file. A copy of the e2e build
+ * `public/` again at run time, as `react-router-serve` does; what the build held
+ * at start is the only thing looked up there (docs/decisions/0102). A copy of the e2e build
  * without `robots.txt`, started from the project (whose `public/` has it).
  */
 import { spawn } from "node:child_process";

@@ -1,12 +1,11 @@
 // remix-serve's command swaps Node's fetch, Request, Response… for @remix-run/node's copy of undici.
-import { createRequire } from "node:module";
+import { requireFromServe } from "./serve-modules-first";
 
 type RemixNode = { installGlobals: (options?: { nativeFetch?: boolean }) => void };
 
 /** With `nativeFetch` Node's own stay: they are undici's already, a newer one (docs/decisions/0101). */
 export function keepNodeFetch(): void {
-  const serve = createRequire(import.meta.url).resolve("@remix-run/serve/package.json");
-  const remixNode = createRequire(serve)("@remix-run/node") as RemixNode;
+  const remixNode = requireFromServe("@remix-run/node") as RemixNode;
   const install = remixNode.installGlobals;
   remixNode.installGlobals = (options) => void (options?.nativeFetch || install(options));
 }

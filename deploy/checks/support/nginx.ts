@@ -28,7 +28,7 @@ export interface Upstream {
 
 export interface Nginx {
   readonly url: string;
-  /** Rewrites the upstream list and reloads; resolves once new workers run the new list. */
+  /** Rewrites the upstream list and reloads; resolves once only new workers (the new list) accept. */
   setUpstreams(upstreams: Upstream[]): Promise<void>;
   /** nginx's error log so far (notices included). */
   errorLog(): string;
@@ -164,11 +164,16 @@ export async function startNginx(upstreams: Upstream[]): Promise<Nginx> {
       writeFileSync(conf, config(dir, port, next));
       const before = workers(master.pid!);
       process.kill(master.pid!, "SIGHUP");
-      // Reloaded once a worker that did not exist before runs (it read the new list).
+      // Reloaded once a new worker runs (it read the new list) and every old one
+      // has exited: until an old worker handles its SIGQUIT, it still accepts
+      // connections and sends them by the old list.
       await until(
-        () => [...workers(master.pid!)].some((pid) => !before.has(pid)),
-        15_000,
-        "reload did not start new workers",
+        () => {
+          const now = [...workers(master.pid!)];
+          return now.length > 0 && now.every((pid) => !before.has(pid));
+        },
+        30_000,
+        "reload did not replace the old workers",
       );
     },
   };

@@ -1,10 +1,10 @@
 /** remix-serve prints its banner and access lines as plain text. */
-import { createRequire } from "node:module";
 import { clientAddress, type TrustFunction } from "~/http/trust-proxy.server";
 import { requestTraceOf } from "~/monitoring/request-trace.server";
 import { requestIdOf } from "~/request-scope.server";
 import { ACCESS_FORMAT, toJsonLine } from "../log-lines";
 import { installJsonStdout } from "../json-stdout";
+import { requireFromServe } from "./serve-modules-first";
 
 export function installRemixJsonStdout(instance: string): void {
   installJsonStdout(instance, (line) => toJsonLine(line, instance));
@@ -17,8 +17,7 @@ interface Morgan {
 
 /** remix-serve asks the morgan it loads for the "tiny" format by name, so that name is redefined. */
 export function installAccessLineFormat(trust: TrustFunction): void {
-  const serve = createRequire(import.meta.url).resolve("@remix-run/serve/package.json");
-  const morgan = createRequire(serve)("morgan") as Morgan;
+  const morgan = requireFromServe("morgan") as Morgan;
   morgan.token("client", (request) => clientAddress(request, trust) || "-");
   morgan.token("request-id", requestIdOf);
   morgan.token("trace-id", (request) => requestTraceOf(request)?.traceId ?? "-");

@@ -7,7 +7,7 @@ import "./ensure-chromium";
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 
-/** Errors, 404s, Sentry's events, traces and logs, privacy, log lines, headers, operations, the tunnel, uploaded maps. */
+/** Errors, 404s, Sentry's events, traces and logs, privacy, log lines, headers, operations, the tunnel, uploaded maps, `npm run dev`. */
 const CORE_SPECS = [
   "errors/error-pages",
   "errors/not-found",
@@ -26,6 +26,7 @@ const CORE_SPECS = [
   "operations/request-logs",
   "operations/operations",
   "pages/security",
+  "toolchain/dev-server",
 ].map((name) => `e2e/${name}.spec.ts`);
 
 const args = process.argv.slice(2).flatMap((arg) => (arg === "--core" ? CORE_SPECS : [arg]));

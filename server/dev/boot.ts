@@ -11,17 +11,18 @@ export interface DevBoot<Boot> {
 
 /** One file per module, kept until the process ends: Vite's server side loads them through Node later. */
 export async function runDevBoot<Boot>(root: string): Promise<DevBoot<Boot>> {
+  const entryPath = path.join(root, "server/boot.ts");
   const result = (await build({
     configFile: false,
     logLevel: "silent",
     publicDir: false,
     resolve: { alias: { "~": path.join(root, "app") } },
+    plugins: [everyExportKept(root)],
     build: {
-      ssr: path.join(root, "server/boot.ts"),
+      ssr: entryPath,
       write: false,
       minify: false,
       rollupOptions: {
-        // Every export: the app imports some the boot does not use.
         treeshake: false,
         output: { preserveModules: true, preserveModulesRoot: root },
       },
@@ -39,13 +40,25 @@ export async function runDevBoot<Boot>(root: string): Promise<DevBoot<Boot>> {
     const file = path.join(directory, chunk.fileName);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, chunk.code);
-    if (chunk.isEntry) entry = file;
+    if (chunk.facadeModuleId === entryPath) entry = file;
     if (chunk.facadeModuleId?.startsWith(root)) {
       modules.set(chunk.facadeModuleId, { file, exports: chunk.exports });
     }
   }
   const boot = (await import(pathToFileURL(entry).href)) as Boot;
   return { boot, bootModules: bootModules(modules) };
+}
+
+/** Each project module an entry, whose exports a bundler keeps: the app imports some the boot does not (Rolldown drops them even untree-shaken). */
+export function everyExportKept(root: string): Plugin {
+  const project = (id: string) =>
+    id.startsWith(root + path.sep) && !id.includes(`${path.sep}node_modules${path.sep}`);
+  return {
+    name: "every-export-kept",
+    transform(_code, id) {
+      if (project(id)) this.emitFile({ type: "chunk", id, preserveSignature: "strict" });
+    },
+  };
 }
 
 /** `require` of an ES module returns the copy Node already evaluated. The browser still gets the source. */

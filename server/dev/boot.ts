@@ -9,17 +9,16 @@ export interface DevBoot<Boot> {
   bootModules: Plugin;
 }
 
-/** One file per module, kept until the process ends: Vite's server side loads them through Node later. */
-export async function runDevBoot<Boot>(root: string): Promise<DevBoot<Boot>> {
-  const entryPath = path.join(root, "server/boot.ts");
-  const result = (await build({
+/** The boot built one file per module: what `runDevBoot` writes and imports. */
+export async function buildDevBoot(root: string): Promise<Rollup.RollupOutput> {
+  return (await build({
     configFile: false,
     logLevel: "silent",
     publicDir: false,
     resolve: { alias: { "~": path.join(root, "app") } },
     plugins: [everyExportKept(root)],
     build: {
-      ssr: entryPath,
+      ssr: bootEntry(root),
       write: false,
       minify: false,
       rollupOptions: {
@@ -28,6 +27,13 @@ export async function runDevBoot<Boot>(root: string): Promise<DevBoot<Boot>> {
       },
     },
   })) as Rollup.RollupOutput;
+}
+
+const bootEntry = (root: string) => path.join(root, "server/boot.ts");
+
+/** One file per module, kept until the process ends: Vite's server side loads them through Node later. */
+export async function runDevBoot<Boot>(root: string): Promise<DevBoot<Boot>> {
+  const result = await buildDevBoot(root);
   // Inside the project, so its imports of packages resolve as in the build directory.
   const parent = path.join(root, "node_modules/.cache/dev-boot");
   removeKilled(parent);
@@ -40,7 +46,7 @@ export async function runDevBoot<Boot>(root: string): Promise<DevBoot<Boot>> {
     const file = path.join(directory, chunk.fileName);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, chunk.code);
-    if (chunk.facadeModuleId === entryPath) entry = file;
+    if (chunk.facadeModuleId === bootEntry(root)) entry = file;
     if (chunk.facadeModuleId?.startsWith(root)) {
       modules.set(chunk.facadeModuleId, { file, exports: chunk.exports });
     }
@@ -50,7 +56,7 @@ export async function runDevBoot<Boot>(root: string): Promise<DevBoot<Boot>> {
 }
 
 /** Each project module an entry, whose exports a bundler keeps: the app imports some the boot does not (Rolldown drops them even untree-shaken). */
-export function everyExportKept(root: string): Plugin {
+function everyExportKept(root: string): Plugin {
   const project = (id: string) =>
     id.startsWith(root + path.sep) && !id.includes(`${path.sep}node_modules${path.sep}`);
   return {

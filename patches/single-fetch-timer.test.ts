@@ -9,7 +9,7 @@
  * @remix-run/server-runtime do the same on Remix 2. These tests fail when
  * either patch stops applying, or the timer outlives the answer again.
  */
-import { createHook } from "node:async_hooks";
+import { AsyncLocalStorage, createHook } from "node:async_hooks";
 import { getEventListeners } from "node:events";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -28,15 +28,16 @@ const require = createRequire(path.join(ROOT, "package.json"));
 const MARKER = "[scaffold patch";
 const PATCHED = { "turbo-stream": "2.4.1", "@remix-run/server-runtime": "2.17.5" } as const;
 
-/** Timers made while `run` ran that are still pending after it: a cleared or fired one is destroyed. */
+/** Timers `run` made (in its async context: not the test runner's own) still pending after it: a cleared or fired one is destroyed. */
 async function timersLeftBy(run: () => Promise<unknown>): Promise<number> {
   const pending = new Set<number>();
+  const inRun = new AsyncLocalStorage<true>();
   const hook = createHook({
-    init: (id, type) => void (type === "Timeout" && pending.add(id)),
+    init: (id, type) => void (type === "Timeout" && inRun.getStore() && pending.add(id)),
     destroy: (id) => void pending.delete(id),
   }).enable();
   try {
-    await run();
+    await inRun.run(true, run);
     // Destroy hooks run after the current turn.
     for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
     return pending.size;

@@ -13,7 +13,7 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-# npm ci's postinstall applies them (docs/decisions/0030-route-matching-cache.md, 0097).
+# npm ci's postinstall applies them (docs/decisions/0030-route-matching-cache.md, 0097, 0103).
 COPY patches/*.patch ./patches/
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 
@@ -61,7 +61,7 @@ FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY patches/*.patch ./patches/
-# No install script runs, but our own patches are applied (the server's route matching, its single fetch).
+# No install script runs, but our own patches are applied (route matching, single fetch, the renderer's routes).
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund \
     && npx --no-install patch-package --error-on-fail \

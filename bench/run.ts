@@ -4,7 +4,7 @@
  *
  * Five servers per route count on 127.0.0.1, measured interleaved (for each
  * round, for each route count, for each workload: A, B, C, D, E) after a warm-up:
- *   A  the bare Remix baseline (bench/baseline, remix-serve, unpatched router)
+ *   A  the bare Remix baseline (bench/baseline, remix-serve, unpatched packages)
  *   B  the app (build-bench-<routes>, real start script), Sentry off
  *   C  the app, Sentry on, SENTRY_TRACES_SAMPLE_RATE=1, DSN → local recorder
  *   D  the app, Sentry on at the default sample rate of app/env.server.ts

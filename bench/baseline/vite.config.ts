@@ -9,7 +9,8 @@
  * Bare means Remix's own route matching too: the browser bundle gets the
  * unpatched `@remix-run/router` (the app's is patched by patch-package, see
  * docs/decisions/0030-route-matching-cache.md); on the server,
- * `unpatched-router.cjs` redirects remix-serve's copy the same way.
+ * `unpatched-packages.mjs` redirects remix-serve's copies (and the patched
+ * server renderer's, docs/decisions/0103) the same way.
  */
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";

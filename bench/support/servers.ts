@@ -99,7 +99,7 @@ export function startBaseline(
  * Target E: the baseline with `@sentry/remix` as Sentry's Remix guide sets it
  * up, started as the guide says:
  * `NODE_OPTIONS='--import ./instrument.server.mjs' remix-serve <build>/server/index.js`
- * (after the unpatched-router hook, as for A). `build` is relative to the
+ * (after the unpatched-packages hook, as for A). `build` is relative to the
  * repository root (`build-bench-documented-<n>`); `env` carries SENTRY_DSN.
  */
 export function startDocumented(options: {

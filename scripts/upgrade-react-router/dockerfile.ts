@@ -27,12 +27,12 @@ const LINES: readonly (readonly [string, string])[] = [
   ],
   // No patch to copy or apply, in either install stage.
   [
-    "# npm ci's postinstall applies them (docs/decisions/0030-route-matching-cache.md, 0097).\nCOPY patches/*.patch ./patches/\n",
+    "# npm ci's postinstall applies them (docs/decisions/0030-route-matching-cache.md, 0097, 0103).\nCOPY patches/*.patch ./patches/\n",
     "",
   ],
   ["and no install script runs (our patches are\n#    applied).", "and no install script runs."],
   [
-    "COPY patches/*.patch ./patches/\n# No install script runs, but our own patches are applied (the server's route matching, its single fetch).\n",
+    "COPY patches/*.patch ./patches/\n# No install script runs, but our own patches are applied (route matching, single fetch, the renderer's routes).\n",
     "# No install script runs.\n",
   ],
   [

@@ -64,11 +64,11 @@ export const ADDED_DEV_RANGES = [
 export const START_SCRIPT = "NODE_ENV=production node ./server.mjs ./build/server/index.js";
 
 /**
- * Packages that only Remix 2 needs: its own, the patched router's twin, the browser SDK for
- * Remix, and patch-package, which applies the patch of Remix's router (nothing is patched on
+ * Packages that only Remix 2 needs: its own, the twins of the packages patched on Remix 2, the
+ * browser SDK for Remix, and patch-package, which applies those patches (nothing is patched on
  * React Router 8).
  */
-const REMOVED = /^@remix-run\/|^@sentry\/remix$|^patch-package$/;
+const REMOVED = /^@remix-run\/|^react-router-dom-unpatched$|^@sentry\/remix$|^patch-package$/;
 /** Pins of Remix 2's router line (SECURITY.md); React Router 8 carries those fixes itself. */
 const REMOVED_OVERRIDES = ["@remix-run/router", "react-router", "react-router-dom"];
 /** The upgrade's own scripts. */

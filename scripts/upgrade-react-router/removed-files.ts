@@ -10,7 +10,7 @@ export const REMOVED = [
   // The patch of Remix's router and its tests: React Router 8 runs its own matching, unpatched
   // (docs/decisions/0071), so nothing is patched and patch-package goes (manifest.ts).
   "patches",
-  "bench/baseline/unpatched-router.mjs",
+  "bench/baseline/unpatched-packages.mjs",
   // The shape test of the global fetch Remix's single-fetch client calls: on React Router 8 the
   // digest lookup is given to HydratedRouter as its fetch (react-router-8/app/errors/), nothing wrapped.
   "app/errors/digest-lookup.test.ts",

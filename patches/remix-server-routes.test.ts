@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
-import * as Remix from "@remix-run/react";
+import { Outlet, RemixServer, useLoaderData, useParams } from "@remix-run/react";
 import { RemixServer as UnpatchedRemixServer } from "@remix-run/react-unpatched";
 import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
@@ -28,10 +28,10 @@ const MARKER = "[scaffold patch begin]";
 const readJson = <T>(file: string) => JSON.parse(readFileSync(file, "utf8")) as T;
 const folderOf = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
 
-type Renderer = typeof Remix.RemixServer;
+type Renderer = typeof RemixServer;
 
 /** A parent page with children, a list and its details with a loader, an index: a product's shapes. */
-function buildOf(RemixServer: Renderer, Item: ComponentType = ItemPage): ServerBuild {
+function buildOf(server: Renderer, Item: ComponentType = ItemPage): ServerBuild {
   const route = (id: string, parentId: string | undefined, fields: object, module: object) => ({
     route: { id, parentId, ...fields },
     module: { id, parentId, ...fields, module },
@@ -44,7 +44,7 @@ function buildOf(RemixServer: Renderer, Item: ComponentType = ItemPage): ServerB
   ];
   return {
     mode: "production",
-    entry: { module: { default: renderWith(RemixServer) } },
+    entry: { module: { default: renderWith(server) } },
     routes: Object.fromEntries(shapes.map(({ module }) => [module.id, module])),
     assets: {
       routes: Object.fromEntries(
@@ -64,19 +64,19 @@ function buildOf(RemixServer: Renderer, Item: ComponentType = ItemPage): ServerB
 
 const loader = ({ params }: { params: { id?: string } }) => ({ name: `item ${params.id}` });
 function RootLayout() {
-  return createElement("main", null, createElement(Remix.Outlet));
+  return createElement("main", null, createElement(Outlet));
 }
 function ItemList() {
-  return createElement("section", null, "items:", createElement(Remix.Outlet));
+  return createElement("section", null, "items:", createElement(Outlet));
 }
 function ItemPage() {
-  const { name } = Remix.useLoaderData<typeof loader>();
-  return createElement("h1", null, `${Remix.useParams().id}: ${name}`);
+  const { name } = useLoaderData<typeof loader>();
+  return createElement("h1", null, `${useParams().id}: ${name}`);
 }
 
-function renderWith(RemixServer: Renderer) {
+function renderWith(server: Renderer) {
   return (request: Request, status: number, headers: Headers, context: unknown) => {
-    const html = renderToString(createElement(RemixServer, { context: context as never, url: request.url }));
+    const html = renderToString(createElement(server, { context: context as never, url: request.url }));
     headers.set("Content-Type", "text/html");
     return new Response(`<!DOCTYPE html>${html}`, { status, headers });
   };
@@ -119,7 +119,7 @@ describe("the patches of Remix 2's server renderer", () => {
       require("@remix-run/router") as object as { UNSAFE_convertRoutesToDataRoutes: () => unknown },
       "UNSAFE_convertRoutesToDataRoutes",
     );
-    const patched = createRequestHandler(buildOf(Remix.RemixServer), "production");
+    const patched = createRequestHandler(buildOf(RemixServer), "production");
     const unpatched = createRequestHandler(buildOf(UnpatchedRemixServer as Renderer), "production");
     const urls = ["/items/1", "/", "/items/2", "/items/1"];
     const pages: string[] = [];
@@ -133,7 +133,7 @@ describe("the patches of Remix 2's server renderer", () => {
   });
 
   it("renders a route module replaced in the same build (the dev server's edit) with the new one", async () => {
-    const build = buildOf(Remix.RemixServer);
+    const build = buildOf(RemixServer);
     const handle = createRequestHandler(() => build, "production");
     expect(await documentOf(handle, "/items/3")).toContain("3: item 3");
     const edited = build.routes["routes/items.$id"]!;

@@ -12,7 +12,7 @@ import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { Outlet, RemixServer, useLoaderData, useParams } from "@remix-run/react";
 import { RemixServer as UnpatchedRemixServer } from "@remix-run/react-unpatched";
-import { createElement, type ComponentType } from "react";
+import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { adviseOnFailure, PATCH_ADVICE } from "../test-support/guard-advice";
@@ -31,7 +31,7 @@ const folderOf = (name: string) => path.dirname(require.resolve(`${name}/package
 type Renderer = typeof RemixServer;
 
 /** A parent page with children, a list and its details with a loader, an index: a product's shapes. */
-function buildOf(server: Renderer, Item: ComponentType = ItemPage): ServerBuild {
+function buildOf(server: Renderer): ServerBuild {
   const route = (id: string, parentId: string | undefined, fields: object, module: object) => ({
     route: { id, parentId, ...fields },
     module: { id, parentId, ...fields, module },
@@ -40,7 +40,12 @@ function buildOf(server: Renderer, Item: ComponentType = ItemPage): ServerBuild 
     route("root", undefined, { path: "" }, { default: RootLayout }),
     route("routes/_index", "root", { index: true }, { default: () => createElement("p", null, "home") }),
     route("routes/items", "root", { path: "items" }, { default: ItemList }),
-    route("routes/items.$id", "routes/items", { path: ":id", hasLoader: true }, { default: Item, loader }),
+    route(
+      "routes/items.$id",
+      "routes/items",
+      { path: ":id", hasLoader: true },
+      { default: ItemPage, loader },
+    ),
   ];
   return {
     mode: "production",

@@ -23,15 +23,8 @@ const { values } = parseArgs({
     "start-rounds": { type: "string", default: "5" },
     duration: { type: "string", default: "3" },
     connections: { type: "string", default: "10" },
-    help: { type: "boolean", short: "h" },
   },
 });
-if (values.help) {
-  console.log(`usage: npm run bench -- channel-injection [--rounds 8] [--start-rounds 5] [--duration 3] [--connections 10]
-Injection on, on with Express loaded first, and off, on the e2e build (npm run build:e2e first).
-Re-checks decision 0079.`);
-  process.exit(0);
-}
 const ROOT = path.resolve(import.meta.dirname, "..");
 /** Preloads of each side: injection on (the app's setting), on with Express loaded before Sentry, off. */
 const VARIANTS = {

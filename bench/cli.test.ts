@@ -1,4 +1,4 @@
-/** Every command `npm run bench -- help` lists answers `--help` with its own usage and measures nothing. */
+/** Every command `npm run bench -- help` lists answers `--help` with its own usage (bench/usages.ts), loading nothing. */
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";

@@ -16,6 +16,7 @@ import { fixed, formatSpread, ratio, spread } from "./support/stats";
 import { routeCountBuilds } from "./support/builds";
 import { cpuTimeMs, startAppServer, startBaseline, stopAll, type BenchServer } from "./support/servers";
 import { WORKLOADS } from "./support/workloads";
+import { USAGES } from "./usages";
 
 const { values } = parseArgs({
   options: {
@@ -31,19 +32,9 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "2" },
     connections: { type: "string", default: "20" },
     baseline: { type: "boolean", default: false },
-    help: { type: "boolean", short: "h" },
   },
 });
-const USAGE = `usage: npm run bench -- compare-builds --before <build dir> --after <build dir> [--after-root <dir>]
-  [--routes 1] [--targets B,C,D] [--workloads doc-item,data-item] [--rate <r>] [--duration 5]
-  [--rounds 5] [--warmup 2] [--connections 20] [--baseline]
-Targets: B Sentry off, C 100 %, D the default rate or --rate. --after-root: the "after" builds'
-tree; --baseline: this tree's bare app (A) in the same rounds. bench/README.md, "Before and after".
-Re-checks a decision taken on a change's cost (0062, 0085) against the build before it.`;
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const USAGE = USAGES["compare-builds"];
 if (!values.before || !values.after) throw new Error(USAGE);
 const routes = Number(values.routes);
 const workloads = values.workloads.split(",").map((id) => WORKLOADS.find((w) => w.id === id)!);

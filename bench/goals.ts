@@ -19,8 +19,9 @@ import { manifestAttackGoals } from "./support/goals-manifest-attack";
 import { sentryCostGoals } from "./support/goals-sentry-cost";
 import { startGoals } from "./support/goals-start";
 import { stopAll } from "./support/servers";
+import { GOAL_SECTIONS, USAGES, type GoalSectionName } from "./usages";
 
-const SECTIONS: Record<string, (context: GoalContext) => GoalSection> = {
+const SECTIONS: Record<GoalSectionName, (context: GoalContext) => GoalSection> = {
   start: startGoals,
   cost: sentryCostGoals,
   forged: forgedHeaderGoals,
@@ -29,16 +30,7 @@ const SECTIONS: Record<string, (context: GoalContext) => GoalSection> = {
   attack: manifestAttackGoals,
 };
 
-const USAGE = `usage: npm run bench -- goals [options]   (bench/README.md, "Goals")
-Re-checks every speed and memory goal the docs state; exit 1 when a held goal is missed by more than its spread.
-  --rounds <n>       rounds, each through every section          (default 5)
-  --duration <s>     seconds of load per measurement             (default 5)
-  --warmup <s>       seconds of warm-up per server and workload  (default 3)
-  --connections <n>  concurrent connections                      (default 20)
-  --build <mode>     auto | always | never                       (default auto)
-  --only <sections>  a subset of ${Object.keys(SECTIONS).join(",")}
-  --plant-ms <ms>    busy work on every request of each comparison's measured server (BENCH_PLANT_MS):
-                     shows that the goals catch a slower app`;
+const USAGE = USAGES.goals;
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -52,21 +44,17 @@ function readOptions() {
       build: { type: "string", default: "auto" },
       only: { type: "string" },
       "plant-ms": { type: "string", default: process.env.BENCH_PLANT_MS ?? "0" },
-      help: { type: "boolean", short: "h" },
     },
   });
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
   const number = (name: keyof typeof values, min: number) => {
     const value = Number(values[name]);
     if (!Number.isFinite(value) || value < min)
       throw new Error(`--${name} must be a number ≥ ${min}\n${USAGE}`);
     return value;
   };
-  const only = values.only?.split(",") ?? Object.keys(SECTIONS);
-  const unknown = only.filter((name) => !SECTIONS[name]);
+  const only = values.only?.split(",") ?? [...GOAL_SECTIONS];
+  const isSection = (name: string): name is GoalSectionName => Object.hasOwn(SECTIONS, name);
+  const unknown = only.filter((name) => !isSection(name));
   if (unknown.length) throw new Error(`unknown section ${unknown.join(", ")}\n${USAGE}`);
   if (!["auto", "always", "never"].includes(values.build)) throw new Error(`bad --build\n${USAGE}`);
   return {
@@ -75,7 +63,7 @@ function readOptions() {
     warmup: number("warmup", 0),
     connections: number("connections", 1),
     build: values.build as BuildMode,
-    only,
+    only: only.filter(isSection),
     plantMs: number("plant-ms", 0),
   };
 }
@@ -103,7 +91,7 @@ async function main() {
     plant: options.plantMs > 0 ? plant.href : undefined,
     log,
   };
-  for (const name of options.only) sections.push(SECTIONS[name]!(context));
+  for (const name of options.only) sections.push(SECTIONS[name](context));
   const builds = new Map(sections.flatMap((section) => section.builds).map((spec) => [spec.marker, spec]));
   for (const spec of builds.values()) ensureBuild(spec, options.build, log);
   const loadBefore = os.loadavg()[0]!;

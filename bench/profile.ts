@@ -20,19 +20,9 @@ import type { TargetId } from "./support/report";
 import { memoryMb, stopAll, type BenchServer } from "./support/servers";
 import { AVAILABLE_TARGETS, startTarget } from "./support/targets";
 import { WORKLOADS } from "./support/workloads";
+import { USAGES } from "./usages";
 
-const USAGE = `usage: npm run bench -- profile [options]
-Where one target's CPU goes: the cause of a goal that npm run bench -- goals misses.
-  --target <A|…|F>     as in npm run bench (default A)
-  --routes <n>         generated routes of the build (default 300)
-  --workload <id>      one workload of npm run bench (default doc-item)
-  --requests <n>       measured requests (default 3000)
-  --warmup <n>         unmeasured requests first (default 1000)
-  --connections <n>    concurrent connections (default 10)
-  --top <n>            functions listed (default 20)
-  --rate <r>           SENTRY_TRACES_SAMPLE_RATE of C or D (C: 1, D: the default), e.g. 0 for untraced only
-  --save <file>        also keep the .cpuprofile there (open it in Chrome DevTools)
-  --heap               instead: what is live once started (its first GET / answered), by package (node --heap-prof)`;
+const USAGE = USAGES.profile;
 
 const { values } = parseArgs({
   options: {
@@ -46,13 +36,8 @@ const { values } = parseArgs({
     rate: { type: "string" },
     save: { type: "string" },
     heap: { type: "boolean" },
-    help: { type: "boolean", short: "h" },
   },
 });
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
 const integer = (name: string, value: string) => {
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 1)

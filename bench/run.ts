@@ -33,18 +33,9 @@ import {
   TARGET_NAMES,
 } from "./support/targets";
 import { WORKLOADS, type Workload } from "./support/workloads";
+import { USAGES } from "./usages";
 
-const USAGE = `usage: npm run bench -- [options]   (each option also reads an environment variable)
-Re-checks decisions 0030 and 0031: the scaffold against bare Remix, and a request's cost against the route count.
-  --duration <s>      seconds per measurement             BENCH_DURATION     (default 10)
-  --rounds <n>        interleaved rounds                  BENCH_ROUNDS       (default 3)
-  --warmup <s>        warm-up seconds per workload/target BENCH_WARMUP       (default 3)
-  --connections <n>   concurrent connections              BENCH_CONNECTIONS  (default 20)
-  --build <mode>      auto | always | never               BENCH_BUILD        (default auto)
-  --targets <ids>     subset, e.g. A,C,E                  BENCH_TARGETS      (default A,B,C,D,E,F)
-  --workloads <ids>   subset, e.g. doc-start,not-found    BENCH_WORKLOADS    (default all)
-  --routes <counts>   generated routes per build          BENCH_ROUTES       (default 1,100,300)
-smoke run: BENCH_DURATION=1 BENCH_ROUNDS=1 BENCH_WARMUP=0.5 BENCH_ROUTES=1 npm run bench`;
+const USAGE = USAGES.run;
 
 // ---------------------------------------------------------------------------
 // Targets
@@ -89,13 +80,8 @@ function readOptions(): Options {
       targets: { type: "string" },
       workloads: { type: "string" },
       routes: { type: "string" },
-      help: { type: "boolean", short: "h" },
     },
   });
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
   const number = (
     name: string,
     value: string | undefined,

@@ -21,15 +21,8 @@ const { values } = parseArgs({
     sends: { type: "string", default: "4000" },
     duration: { type: "string", default: "3" },
     serve: { type: "boolean", default: false },
-    help: { type: "boolean", short: "h" },
   },
 });
-if (values.help) {
-  console.log(`usage: npm run bench -- sdk-parts [--rounds 6] [--sends 4000] [--duration 3]
-  --sends: envelopes each transport sends a round; --duration: seconds of load each skip a round
-Re-checks decision 0082.`);
-  process.exit(0);
-}
 const cpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;

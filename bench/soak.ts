@@ -26,16 +26,8 @@ const { values } = parseArgs({
     sample: { type: "string", default: "30" },
     rate: { type: "string", default: "100" },
     connections: { type: "string", default: "10" },
-    help: { type: "boolean", short: "h" },
   },
 });
-if (values.help) {
-  console.log(
-    "usage: npm run bench -- soak [--routes 1] [--minutes 7] [--sample 30] [--rate 100 (per server; 0: saturated)] [--connections 10]\n" +
-      "Re-checks the memory goals over minutes (the default ≤ 1.3× Sentry off), and the live heap by owner.",
-  );
-  process.exit(0);
-}
 const routes = Number(values.routes);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const TARGETS: TargetId[] = ["A", "B", "D", "C"];

@@ -26,16 +26,8 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     warmup: { type: "string", default: "2" },
     connections: { type: "string", default: "20" },
-    help: { type: "boolean", short: "h" },
   },
 });
-if (values.help) {
-  console.log(`usage: npm run bench -- streaming [--routes 1,300] [--rates 0.1,1] [--per-second 100000]
-  [--workloads doc-start,data-item] [--duration 5] [--rounds 3] [--warmup 2] [--connections 20]
-Targets: off; static and stream at each rate with SENTRY_TRACES_PER_SECOND=--per-second; both at the
-app's defaults (rate and cap unset). Re-checks decisions 0057 and 0083.`);
-  process.exit(0);
-}
 const workloads = values.workloads.split(",").map((id) => {
   const workload = WORKLOADS.find((w) => w.id === id);
   if (!workload) throw new Error(`unknown workload ${id}`);

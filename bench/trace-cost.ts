@@ -25,17 +25,8 @@ const { values } = parseArgs({
     connections: { type: "string", default: "10" },
     caps: { type: "string", default: "" },
     off: { type: "boolean", default: false },
-    help: { type: "boolean", short: "h" },
   },
 });
-if (values.help) {
-  console.log(`usage: npm run bench -- trace-cost [--duration 4] [--rounds 5] [--warmup 2] [--connections 10]
-  [--caps 5,10] [--off]
-Targets of the e2e build (npm run build:e2e first): U rate 0, T rate 1 and no cap, D the defaults;
-D<K> the defaults at a cap of K traces a second; B (--off) Sentry off. Re-checks the default cap of
-SENTRY_TRACES_PER_SECOND (decisions 0080, 0090).`);
-  process.exit(0);
-}
 const caps = values.caps ? values.caps.split(",").map(Number) : [];
 if (caps.some((cap) => !Number.isInteger(cap) || cap < 1)) throw new Error("--caps: whole numbers from 1");
 const WORKLOADS = { document: "/fixtures/items/1", data: "/fixtures/items/1.data" };

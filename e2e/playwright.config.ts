@@ -11,17 +11,6 @@ import { CHROMIUM_ARGS, systemChromium } from "../test-support/chromium";
  * specs are grouped by topic in folders (docs/testing.md, "Where the harness lives").
  */
 /**
- * The suite's longest files (their times: docs/testing.md, "Where the time goes"), started first:
- * Playwright takes files in alphabetical order, and these, last, made a tail on one worker while
- * the others sat idle.
- */
-const LONG_SPECS = [
-  "**/route-shapes.spec.ts",
-  "**/error-events.spec.ts",
-  "**/tracing/transactions.spec.ts",
-  "**/spotlight.spec.ts",
-];
-/**
  * Two workers a core: much of a test is waiting for an event to arrive or settle, which the others
  * fill. Nothing here measures speed (the benchmark does: bench/README.md), so nothing is pinned.
  */
@@ -46,9 +35,8 @@ export default defineConfig({
     launchOptions: { executablePath: systemChromium(), args: CHROMIUM_ARGS },
     trace: "off",
   },
-  projects: [
-    // Listed before the rest of the suite, so that its files are the first a free worker takes.
-    { name: "e2e-long", testMatch: LONG_SPECS },
-    { name: "e2e", testIgnore: LONG_SPECS },
-  ],
+  // One project: a second one (once, for the longest files first) had workers of its own, each with
+  // its own browser, recorder and app. A file too long for one worker runs its tests in parallel
+  // instead (`test.describe.configure({ mode: "parallel" })`), which spreads them over all workers.
+  projects: [{ name: "e2e" }],
 });

@@ -33,6 +33,9 @@ import {
   waitForTracing,
 } from "../support/spec-helpers";
 
+// Its tests share only the worker's app and recorder: spread over every worker, the file makes no tail.
+test.describe.configure({ mode: "parallel" });
+
 interface ServerErrorCase {
   /** The function that throws (the bundle may suffix its name with `$n`). */
   fn: RegExp;

@@ -3,11 +3,11 @@
  * refusal is one line and exit code 1. Nothing of Spotlight needs to be installed for it.
  */
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import { freePort } from "../../test-support/free-port";
 import { runToExit } from "../../test-support/run-to-exit";
 import { startRecorder } from "../../test-support/sentry-recorder";
 import { devCommand, devEnv } from "../support/dev-server";
+import { expect, test } from "../support/spec-helpers";
 
 const root = path.resolve(import.meta.dirname, "../..");
 

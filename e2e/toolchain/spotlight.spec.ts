@@ -14,7 +14,7 @@ import { randomBytes } from "node:crypto";
 import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { networkInterfaces } from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { SERVER_HOOK_LIMIT_MS, type AppServer } from "../../test-support/app-server";
 import { freePort } from "../../test-support/free-port";
 import {
@@ -25,10 +25,12 @@ import {
 } from "../../test-support/database-servers";
 import { installed, startSidecar } from "../../tools/spotlight/start";
 import { startDevServer } from "../support/dev-server";
-import { digestOnPage } from "../support/spec-helpers";
+import { digestOnPage, expect, test } from "../support/spec-helpers";
 import { createShapes } from "../support/stored-shapes";
 
 test.describe.configure({ mode: "serial" });
+// Postgres, Redis, the dev server and a second one beside it.
+test.use({ serverStarts: 4 });
 
 const root = path.resolve(import.meta.dirname, "../..");
 const missing = missingDatabaseServers();

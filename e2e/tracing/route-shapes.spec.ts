@@ -25,6 +25,9 @@ import {
   waitForTracing,
 } from "../support/spec-helpers";
 
+// Its tests share only the worker's app and recorder: spread over every worker, the file makes no tail.
+test.describe.configure({ mode: "parallel" });
+
 /** Exactly one transaction of `op` matching `where` arrives; it is returned. */
 async function one(recorder: Recorder, op: string, where: (item: EnvelopeItem) => boolean) {
   const items = await settledItems(

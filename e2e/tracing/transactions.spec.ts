@@ -32,6 +32,9 @@ import {
 } from "../support/spec-helpers";
 
 test.use({ serverStarts: 1 }); // an app sampling at 0
+// Its tests share only the worker's app and recorder (the app at 0 is one test's): spread over every
+// worker, the file makes no tail.
+test.describe.configure({ mode: "parallel" });
 
 /**
  * The path a transaction is about: where a page load or navigation started

@@ -1,7 +1,10 @@
 /**
- * A `beforeAll` that starts a server gives itself the server's time slot. Playwright
- * gives a hook the test's limit, below what a start may take on a loaded machine
- * (SERVER_HOOK_LIMIT_MS in app-server.ts): such a hook failed only on slow days.
+ * What the spec files keep to, read from their source. A `beforeAll` that starts a server gives
+ * itself the server's time slot: Playwright gives a hook the test's limit, below what a start may
+ * take on a loaded machine (SERVER_HOOK_LIMIT_MS in app-server.ts), and such a hook failed only on
+ * slow days. An e2e spec takes `test` from the suite's helpers: Playwright's own has other
+ * fixtures, so its files got workers of their own, each with a browser, and ran after all the rest
+ * (docs/decisions/0087, "2026-12-03").
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -42,4 +45,15 @@ describe("hooks that start a server", () => {
     const hooks = beforeAllBodies(readFileSync(path.join(ROOT, spec), "utf8"));
     for (const hook of hooks.filter((body) => STARTS_SERVER.test(body))) expect(hook).toMatch(SETS_LIMIT);
   });
+});
+
+describe("the e2e suite's specs", () => {
+  // Types only from Playwright: a value import brings its own `test`, `expect` or fixtures.
+  const PLAYWRIGHT_VALUES = /^import \{[^}]*\} from "@playwright\/test";/m;
+  it.each(specs.filter((spec) => spec.startsWith("e2e")))(
+    "%s takes test from the suite's helpers",
+    (spec) => {
+      expect(readFileSync(path.join(ROOT, spec), "utf8")).not.toMatch(PLAYWRIGHT_VALUES);
+    },
+  );
 });

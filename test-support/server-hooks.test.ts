@@ -4,7 +4,7 @@
  * take on a loaded machine (SERVER_HOOK_LIMIT_MS in app-server.ts), and such a hook failed only on
  * slow days. An e2e spec takes `test` from the suite's helpers: Playwright's own has other
  * fixtures, so its files got workers of their own, each with a browser, and ran after all the rest
- * (docs/decisions/0087, "2026-12-03").
+ * (docs/decisions/0087).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
